@@ -1,0 +1,156 @@
+// RUN: asyncgpu-opt %s | asyncgpu-opt | filecheck %s
+// RUN: asyncgpu-opt %s --mlir-print-op-generic | asyncgpu-opt | filecheck %s
+
+// Round trip of the affine dialect: apply, min, max, for (constant bounds,
+// symbolic bounds with maps, steps, iter_args), if with integer sets (with and
+// without else, with results), load, store, yield, parallel; map and set aliases.
+
+#map = affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>
+#lb = affine_map<(d0) -> (d0)>
+#ub = affine_map<(d0)[s0] -> (d0 + 4, s0)>
+#set = affine_set<(d0)[s0] : (d0 - 10 >= 0, s0 - d0 - 1 >= 0)>
+#set_eq = affine_set<(d0, d1) : (d0 - d1 == 0)>
+
+// CHECK: #map = affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>
+// CHECK: #map1 = affine_map<(d0) -> (d0 floordiv 4)>
+// CHECK: #map2 = affine_map<(d0, d1) -> (d0 mod 8 + d1 ceildiv 2)>
+// CHECK: #map3 = affine_map<(d0)[s0] -> (d0, s0, 128)>
+// CHECK: #map4 = affine_map<(d0) -> (d0 - 1, 0)>
+// CHECK: #map5 = affine_map<() -> (42)>
+// CHECK: #map6 = affine_map<(d0) -> (d0)>
+// CHECK: #map7 = affine_map<(d0)[s0] -> (d0 + 4, s0)>
+// CHECK: #map8 = affine_map<(d0) -> (d0, 0)>
+// CHECK: #map9 = affine_map<(d0) -> (d0 + 1)>
+// CHECK: #set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0)>
+// CHECK: #set1 = affine_set<(d0, d1) : (d0 - d1 == 0)>
+// CHECK: #set2 = affine_set<(d0) : (d0 >= 0)>
+
+// CHECK-LABEL: func.func @apply_min_max(
+// CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: index, %[[ARG2:.*]]: index) -> index {
+// CHECK-NEXT: %[[V0:.*]] = affine.apply #map()[%[[ARG0]], %[[ARG1]], %[[ARG2]]]
+// CHECK-NEXT: %[[V1:.*]] = affine.apply #map1(%[[ARG0]])
+// CHECK-NEXT: %[[V2:.*]] = affine.apply #map2(%[[ARG0]], %[[ARG1]])
+// CHECK-NEXT: %[[V3:.*]] = affine.min #map3(%[[ARG0]])[%[[ARG2]]]
+// CHECK-NEXT: %[[V4:.*]] = affine.max #map4(%[[ARG1]])
+// CHECK-NEXT: %[[V5:.*]] = affine.apply #map5()
+// CHECK-NEXT: return %[[V0]] : index
+// CHECK-NEXT: }
+func.func @apply_min_max(%i: index, %j: index, %n: index) -> index {
+  %0 = affine.apply #map()[%i, %j, %n]
+  %1 = affine.apply affine_map<(d0) -> (d0 floordiv 4)>(%i)
+  %2 = affine.apply affine_map<(d0, d1) -> (d0 mod 8 + d1 ceildiv 2)>(%i, %j)
+  %3 = affine.min affine_map<(d0)[s0] -> (d0, s0, 128)>(%i)[%n]
+  %4 = affine.max affine_map<(d0) -> (d0 - 1, 0)>(%j)
+  %5 = affine.apply affine_map<() -> (42)>()
+  return %0 : index
+}
+
+// CHECK-LABEL: func.func @loops(
+// CHECK-SAME: %[[ARG0:.*]]: memref<100x100xf32>, %[[ARG1:.*]]: index, %[[ARG2:.*]]: f32) -> f32 {
+// CHECK-NEXT: affine.for %[[ARG3:.*]] = 0 to 100 {
+// CHECK-NEXT: affine.for %[[ARG4:.*]] = 0 to 100 step 4 {
+// CHECK-NEXT: %[[V1:.*]] = affine.load %[[ARG0]][%[[ARG3]], %[[ARG4]]] : memref<100x100xf32>
+// CHECK-NEXT: affine.store %[[V1]], %[[ARG0]][%[[ARG4]], %[[ARG3]]] : memref<100x100xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[ARG3:.*]] = 0 to %[[ARG1]] {
+// CHECK-NEXT: affine.for %[[ARG4:.*]] = #map6(%[[ARG3]]) to min #map7(%[[ARG3]])[%[[ARG1]]] {
+// CHECK-NEXT: %[[V1:.*]] = affine.load %[[ARG0]][%[[ARG3]] + 1, %[[ARG4]] * 2] : memref<100x100xf32>
+// CHECK-NEXT: affine.store %[[V1]], %[[ARG0]][%[[ARG3]], symbol(%[[ARG1]])] : memref<100x100xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V0:.*]] = affine.for %[[ARG3:.*]] = 0 to 100 iter_args(%[[ARG4:.*]] = %[[ARG2]]) -> (f32) {
+// CHECK-NEXT: %[[V1:.*]] = affine.load %[[ARG0]][%[[ARG3]], %[[ARG3]]] : memref<100x100xf32>
+// CHECK-NEXT: %[[V2:.*]] = arith.addf %[[ARG4]], %[[V1]] : f32
+// CHECK-NEXT: affine.yield %[[V2]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[ARG3:.*]] = max #map8(%[[ARG1]]) to 100 {
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[V0]] : f32
+// CHECK-NEXT: }
+func.func @loops(%m: memref<100x100xf32>, %n: index, %init: f32) -> f32 {
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 100 step 4 {
+      %v = affine.load %m[%i, %j] : memref<100x100xf32>
+      affine.store %v, %m[%j, %i] : memref<100x100xf32>
+    }
+  }
+  affine.for %i = 0 to %n {
+    affine.for %j = #lb(%i) to min #ub(%i)[%n] {
+      %v = affine.load %m[%i + 1, %j * 2] : memref<100x100xf32>
+      affine.store %v, %m[%i, symbol(%n)] : memref<100x100xf32>
+    }
+  }
+  %sum = affine.for %i = 0 to 100 iter_args(%acc = %init) -> (f32) {
+    %v = affine.load %m[%i, %i] : memref<100x100xf32>
+    %s = arith.addf %acc, %v : f32
+    affine.yield %s : f32
+  }
+  affine.for %i = max affine_map<(d0) -> (d0, 0)>(%n) to 100 {
+  }
+  return %sum : f32
+}
+
+// CHECK-LABEL: func.func @ifs(
+// CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: index, %[[ARG2:.*]]: memref<100xf32>, %[[ARG3:.*]]: f32) -> f32 {
+// CHECK-NEXT: affine.if #set(%[[ARG0]])[%[[ARG1]]] {
+// CHECK-NEXT: affine.store %[[ARG3]], %[[ARG2]][%[[ARG0]]] : memref<100xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.if #set1(%[[ARG0]], %[[ARG1]]) {
+// CHECK-NEXT: affine.store %[[ARG3]], %[[ARG2]][%[[ARG0]]] : memref<100xf32>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: affine.store %[[ARG3]], %[[ARG2]][%[[ARG1]]] : memref<100xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V0:.*]] = affine.if #set2(%[[ARG0]]) -> f32 {
+// CHECK-NEXT: affine.yield %[[ARG3]] : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: affine.yield %cst : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[V0]] : f32
+// CHECK-NEXT: }
+func.func @ifs(%i: index, %n: index, %m: memref<100xf32>, %x: f32) -> f32 {
+  affine.if #set(%i)[%n] {
+    affine.store %x, %m[%i] : memref<100xf32>
+  }
+  affine.if #set_eq(%i, %n) {
+    affine.store %x, %m[%i] : memref<100xf32>
+  } else {
+    affine.store %x, %m[%n] : memref<100xf32>
+  }
+  %0 = affine.if affine_set<(d0) : (d0 >= 0)>(%i) -> f32 {
+    affine.yield %x : f32
+  } else {
+    %c = arith.constant 1.0 : f32
+    affine.yield %c : f32
+  }
+  return %0 : f32
+}
+
+// CHECK-LABEL: func.func @parallel(
+// CHECK-SAME: %[[ARG0:.*]]: memref<100x100xf32>) {
+// CHECK-NEXT: affine.parallel (%[[ARG1:.*]], %[[ARG2:.*]]) = (0, 0) to (100, 100) step (4, 4) {
+// CHECK-NEXT: %[[V0:.*]] = affine.load %[[ARG0]][%[[ARG1]], %[[ARG2]]] : memref<100x100xf32>
+// CHECK-NEXT: affine.store %[[V0]], %[[ARG0]][%[[ARG2]], %[[ARG1]]] : memref<100x100xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @parallel(%m: memref<100x100xf32>) {
+  affine.parallel (%i, %j) = (0, 0) to (100, 100) step (4, 4) {
+    %v = affine.load %m[%i, %j] : memref<100x100xf32>
+    affine.store %v, %m[%j, %i] : memref<100x100xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @generic_forms(
+// CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: memref<100xf32>) -> f32 {
+// CHECK-NEXT: %[[V0:.*]] = affine.apply #map9(%[[ARG0]])
+// CHECK-NEXT: %[[V1:.*]] = affine.load %[[ARG1]][%[[V0]]] : memref<100xf32>
+// CHECK-NEXT: return %[[V1]] : f32
+// CHECK-NEXT: }
+func.func @generic_forms(%i: index, %m: memref<100xf32>) -> f32 {
+  %0 = "affine.apply"(%i) <{map = affine_map<(d0) -> (d0 + 1)>}> : (index) -> index
+  %1 = "affine.load"(%m, %0) <{map = affine_map<(d0) -> (d0)>}> : (memref<100xf32>, index) -> f32
+  return %1 : f32
+}

@@ -1,0 +1,168 @@
+// RUN: asyncgpu-opt %s | asyncgpu-opt | filecheck %s
+// RUN: asyncgpu-opt %s --mlir-print-op-generic | asyncgpu-opt | filecheck %s
+
+// Round trip of the memref dialect: alloc/alloca (static, dynamic, symbols,
+// alignment), dealloc, load/store, cast, copy, dim, subview, reinterpret_cast,
+// global/get_global, extract_aligned_pointer_as_index; strided and affine-map
+// layouts with #map aliases; memory spaces.
+
+#map = affine_map<(d0, d1) -> (d0 * 16 + d1)>
+#tile = affine_map<(d0)[s0] -> (d0 + s0)>
+
+// CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>
+// CHECK: #map1 = affine_map<(d0, d1) -> (d0 * 16 + d1)>
+
+// CHECK-LABEL: memref.global "private" constant @cst_table
+// CHECK-SAME: : memref<4xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]>
+memref.global "private" constant @cst_table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+// CHECK-LABEL: memref.global @uninit
+// CHECK-SAME: : memref<2x3xi32> = uninitialized
+memref.global @uninit : memref<2x3xi32> = uninitialized
+// CHECK-LABEL: memref.global "private" @zeros
+// CHECK-SAME: : memref<8xf32> = dense<0.000000e+00> {alignment = 64 : i64}
+memref.global "private" @zeros : memref<8xf32> = dense<0.0> {alignment = 64 : i64}
+// CHECK-LABEL: memref.global @ext
+// CHECK-SAME: : memref<16xi8>
+memref.global @ext : memref<16xi8>
+
+// CHECK-LABEL: func.func @alloc_dealloc(
+// CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: index) {
+// CHECK-NEXT: %alloc = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %alloc_0 = memref.alloc(%[[ARG0]]) : memref<?xf32>
+// CHECK-NEXT: %alloc_1 = memref.alloc(%[[ARG0]], %[[ARG1]]) : memref<?x4x?xf32>
+// CHECK-NEXT: %alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<8x8xf32>
+// CHECK-NEXT: %alloc_3 = memref.alloc(%[[ARG0]]) {alignment = 16 : i64} : memref<?xi32>
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: %alloca_4 = memref.alloca(%[[ARG0]]) : memref<?xf32>
+// CHECK-NEXT: %alloc_5 = memref.alloc()[%[[ARG0]]] : memref<4xf32, #map>
+// CHECK-NEXT: %alloc_6 = memref.alloc() : memref<4xf32, 1>
+// CHECK-NEXT: %alloca_7 = memref.alloca() : memref<2xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %alloc_8 = memref.alloc() : memref<f32>
+// CHECK-NEXT: memref.dealloc %alloc : memref<16xf32>
+// CHECK-NEXT: memref.dealloc %alloc_0 : memref<?xf32>
+// CHECK-NEXT: memref.dealloc %alloc_1 : memref<?x4x?xf32>
+// CHECK-NEXT: memref.dealloc %alloc_6 : memref<4xf32, 1>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @alloc_dealloc(%n: index, %m: index) {
+  %0 = memref.alloc() : memref<16xf32>
+  %1 = memref.alloc(%n) : memref<?xf32>
+  %2 = memref.alloc(%n, %m) : memref<?x4x?xf32>
+  %3 = memref.alloc() {alignment = 64 : i64} : memref<8x8xf32>
+  %4 = memref.alloc(%n) {alignment = 16 : i64} : memref<?xi32>
+  %5 = memref.alloca() : memref<4xf32>
+  %6 = memref.alloca(%n) : memref<?xf32>
+  %7 = memref.alloc()[%n] : memref<4xf32, #tile>
+  %8 = memref.alloc() : memref<4xf32, 1>
+  %9 = memref.alloca() : memref<2xf32, #gpu.address_space<workgroup>>
+  %10 = memref.alloc() : memref<f32>
+  memref.dealloc %0 : memref<16xf32>
+  memref.dealloc %1 : memref<?xf32>
+  memref.dealloc %2 : memref<?x4x?xf32>
+  memref.dealloc %8 : memref<4xf32, 1>
+  return
+}
+
+// CHECK-LABEL: func.func @load_store(
+// CHECK-SAME: %[[ARG0:.*]]: memref<4x4xf32>, %[[ARG1:.*]]: memref<f32>, %[[ARG2:.*]]: index, %[[ARG3:.*]]: index) -> f32 {
+// CHECK-NEXT: %[[V0:.*]] = memref.load %[[ARG0]][%[[ARG2]], %[[ARG3]]] : memref<4x4xf32>
+// CHECK-NEXT: memref.store %[[V0]], %[[ARG0]][%[[ARG3]], %[[ARG2]]] : memref<4x4xf32>
+// CHECK-NEXT: %[[V1:.*]] = memref.load %[[ARG1]][] : memref<f32>
+// CHECK-NEXT: memref.store %[[V1]], %[[ARG1]][] : memref<f32>
+// CHECK-NEXT: %[[V2:.*]] = memref.load %[[ARG0]][%[[ARG2]], %[[ARG3]]] {nontemporal = true} : memref<4x4xf32>
+// CHECK-NEXT: return %[[V0]] : f32
+// CHECK-NEXT: }
+func.func @load_store(%m: memref<4x4xf32>, %s: memref<f32>, %i: index, %j: index) -> f32 {
+  %0 = memref.load %m[%i, %j] : memref<4x4xf32>
+  memref.store %0, %m[%j, %i] : memref<4x4xf32>
+  %1 = memref.load %s[] : memref<f32>
+  memref.store %1, %s[] : memref<f32>
+  %2 = memref.load %m[%i, %j] {nontemporal = true} : memref<4x4xf32>
+  return %0 : f32
+}
+
+// CHECK-LABEL: func.func @cast_copy_dim(
+// CHECK-SAME: %[[ARG0:.*]]: memref<4xf32>, %[[ARG1:.*]]: memref<?xf32>) -> index {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %cast = memref.cast %[[ARG0]] : memref<4xf32> to memref<?xf32>
+// CHECK-NEXT: %cast_0 = memref.cast %[[ARG1]] : memref<?xf32> to memref<4xf32>
+// CHECK-NEXT: %cast_1 = memref.cast %[[ARG0]] : memref<4xf32> to memref<*xf32>
+// CHECK-NEXT: memref.copy %[[ARG0]], %cast_0 : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT: memref.copy %cast, %[[ARG1]] : memref<?xf32> to memref<?xf32>
+// CHECK-NEXT: %dim = memref.dim %[[ARG1]], %c0 : memref<?xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @cast_copy_dim(%m: memref<4xf32>, %d: memref<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %0 = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %1 = memref.cast %d : memref<?xf32> to memref<4xf32>
+  %2 = memref.cast %m : memref<4xf32> to memref<*xf32>
+  memref.copy %m, %1 : memref<4xf32> to memref<4xf32>
+  memref.copy %0, %d : memref<?xf32> to memref<?xf32>
+  %3 = memref.dim %d, %c0 : memref<?xf32>
+  return %3 : index
+}
+
+// CHECK-LABEL: func.func @layouts(
+// CHECK-SAME: %[[ARG0:.*]]: memref<4x16xf32, #map1>, %[[ARG1:.*]]: memref<?xf32, strided<[1], offset: ?>>, %[[ARG2:.*]]: memref<4x4xf32, strided<[8, 1], offset: 2>>, %[[ARG3:.*]]: memref<?x?xf32, strided<[?, 1]>>) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @layouts(%a: memref<4x16xf32, #map>, %b: memref<?xf32, strided<[1], offset: ?>>, %c: memref<4x4xf32, strided<[8, 1], offset: 2>>, %d: memref<?x?xf32, strided<[?, 1]>>) {
+  return
+}
+
+// CHECK-LABEL: func.func @subview(
+// CHECK-SAME: %[[ARG0:.*]]: memref<64x64xf32>, %[[ARG1:.*]]: index, %[[ARG2:.*]]: index) {
+// CHECK-NEXT: %subview = memref.subview %[[ARG0]][4, 8] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: 264>>
+// CHECK-NEXT: %subview_0 = memref.subview %[[ARG0]][%[[ARG1]], 0] [%[[ARG2]], 64] [1, 1] : memref<64x64xf32> to memref<?x64xf32, strided<[64, 1], offset: ?>>
+// CHECK-NEXT: %subview_1 = memref.subview %[[ARG0]][0, %[[ARG1]]] [1, %[[ARG2]]] [1, 2] : memref<64x64xf32> to memref<?xf32, strided<[2], offset: ?>>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @subview(%m: memref<64x64xf32>, %i: index, %n: index) {
+  %0 = memref.subview %m[4, 8] [16, 16] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1], offset: 264>>
+  %1 = memref.subview %m[%i, 0] [%n, 64] [1, 1] : memref<64x64xf32> to memref<?x64xf32, strided<[64, 1], offset: ?>>
+  %2 = memref.subview %m[0, %i] [1, %n] [1, 2] : memref<64x64xf32> to memref<?xf32, strided<[2], offset: ?>>
+  return
+}
+
+// CHECK-LABEL: func.func @reinterpret(
+// CHECK-SAME: %[[ARG0:.*]]: memref<?xf32>, %[[ARG1:.*]]: index, %[[ARG2:.*]]: index) {
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %[[ARG0]] to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<?xf32> to memref<4x4xf32>
+// CHECK-NEXT: %reinterpret_cast_0 = memref.reinterpret_cast %[[ARG0]] to offset: [%[[ARG1]]], sizes: [%[[ARG2]]], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @reinterpret(%m: memref<?xf32>, %off: index, %sz: index) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<?xf32> to memref<4x4xf32>
+  %1 = memref.reinterpret_cast %m to offset: [%off], sizes: [%sz], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return
+}
+
+// CHECK-LABEL: func.func @globals(
+// CHECK-SAME: ) -> index {
+// CHECK-NEXT: %[[V0:.*]] = memref.get_global @cst_table : memref<4xf32>
+// CHECK-NEXT: %[[V1:.*]] = memref.get_global @uninit : memref<2x3xi32>
+// CHECK-NEXT: %intptr = memref.extract_aligned_pointer_as_index %[[V0]] : memref<4xf32> -> index
+// CHECK-NEXT: return %intptr : index
+// CHECK-NEXT: }
+func.func @globals() -> index {
+  %0 = memref.get_global @cst_table : memref<4xf32>
+  %1 = memref.get_global @uninit : memref<2x3xi32>
+  %2 = memref.extract_aligned_pointer_as_index %0 : memref<4xf32> -> index
+  return %2 : index
+}
+
+// CHECK-LABEL: func.func @generic_forms(
+// CHECK-SAME: %[[ARG0:.*]]: memref<?xf32>, %[[ARG1:.*]]: index) -> f32 {
+// CHECK-NEXT: %alloc = memref.alloc(%[[ARG1]]) : memref<?xf32>
+// CHECK-NEXT: %[[V0:.*]] = memref.load %[[ARG0]][%[[ARG1]]] : memref<?xf32>
+// CHECK-NEXT: memref.store %[[V0]], %alloc[%[[ARG1]]] : memref<?xf32>
+// CHECK-NEXT: memref.dealloc %alloc : memref<?xf32>
+// CHECK-NEXT: return %[[V0]] : f32
+// CHECK-NEXT: }
+func.func @generic_forms(%m: memref<?xf32>, %i: index) -> f32 {
+  %0 = "memref.alloc"(%i) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xf32>
+  %1 = "memref.load"(%m, %i) : (memref<?xf32>, index) -> f32
+  "memref.store"(%1, %0, %i) : (f32, memref<?xf32>, index) -> ()
+  "memref.dealloc"(%0) : (memref<?xf32>) -> ()
+  return %1 : f32
+}
