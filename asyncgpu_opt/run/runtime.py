@@ -1,0 +1,912 @@
+"""The mgpu* runtime: upstream ``CudaRuntimeWrappers`` names and semantics over a device.
+
+The host interpreter calls these methods in program order.  Every command is executed eagerly
+for its values (through the :class:`Device`), scheduled in *virtual time* on its stream, and
+checked for hazards by a vector-clock :class:`~.hazards.HazardChecker`.
+
+Semantics follow upstream 22.1.8 (see ``reference/upstream-gpu-async.md`` §3):
+
+* streams are non-blocking (no implicit sync with the legacy default stream); a ``None`` stream
+  is the legacy default stream and is synchronous w.r.t. the calling host thread;
+* ``mgpuMemAlloc``/``mgpuMemFree`` ignore the stream; ``cuMemFree`` waits for the device, so a
+  free never races with earlier device work on that buffer (it still advances host time);
+* errors never abort: invalid or destroyed handles, double destroys, double frees are reported
+  as hazards and execution continues (an invalid handle makes the call a no-op, a command on a
+  destroyed stream still runs on it);
+* ``finish()`` reports streams, events and device allocations never destroyed/freed.
+
+Virtual time is in microseconds.  Each stream has a ready time; a command starts at
+``max(stream ready, host time at enqueue, recorded times of events waited on)`` and lasts a
+cost from :class:`CostModel`.  Host syncs move the host clock to the completion time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+import numpy as np
+
+from .hazards import Agent, Hazard, HazardChecker, VectorClock
+from .memory import Buffer, Memory, Ptr
+
+# --------------------------------------------------------------------------- devices
+
+
+class Device(Protocol):
+    """What a backend must provide.  The sim device does everything on numpy eagerly; a real
+    device enqueues the operation on its own stream handles."""
+
+    name: str
+    device_count: int
+
+    def alloc(self, nbytes: int, kind: str) -> tuple[np.ndarray | None, object]:
+        """Backing storage for a new buffer: (host-visible bytes or None for zeros, handle)."""
+        ...
+
+    def free(self, buf: Buffer) -> None: ...
+    def host_register(self, buf: Buffer) -> None: ...
+    def host_unregister(self, buf: Buffer) -> None: ...
+    def stream_create(self) -> object: ...
+    def stream_destroy(self, stream: object) -> None: ...
+    def stream_synchronize(self, stream: object) -> None: ...
+    def stream_wait_event(self, stream: object, event: object) -> None: ...
+    def event_create(self) -> object: ...
+    def event_destroy(self, event: object) -> None: ...
+    def event_record(self, event: object, stream: object) -> None: ...
+    def event_synchronize(self, event: object) -> None: ...
+    def memcpy(self, dst: Ptr, src: Ptr, nbytes: int, stream: object) -> None: ...
+    def memset(self, dst: Ptr, value: int, count: int, width: int, stream: object) -> None: ...
+
+
+class SimDevice:
+    """The simulated device: memory is numpy, copies and memsets happen immediately."""
+
+    name = "sim"
+    device_count = 1
+
+    def alloc(self, nbytes: int, kind: str) -> tuple[np.ndarray | None, object]:
+        return None, None
+
+    def free(self, buf: Buffer) -> None:
+        pass
+
+    def host_register(self, buf: Buffer) -> None:
+        pass
+
+    def host_unregister(self, buf: Buffer) -> None:
+        pass
+
+    def stream_create(self) -> object:
+        return None
+
+    def stream_destroy(self, stream: object) -> None:
+        pass
+
+    def stream_synchronize(self, stream: object) -> None:
+        pass
+
+    def stream_wait_event(self, stream: object, event: object) -> None:
+        pass
+
+    def event_create(self) -> object:
+        return None
+
+    def event_destroy(self, event: object) -> None:
+        pass
+
+    def event_record(self, event: object, stream: object) -> None:
+        pass
+
+    def event_synchronize(self, event: object) -> None:
+        pass
+
+    def memcpy(self, dst: Ptr, src: Ptr, nbytes: int, stream: object) -> None:
+        assert dst.buffer is not None and src.buffer is not None
+        data = src.buffer.data[src.offset : src.offset + nbytes].copy()
+        dst.buffer.data[dst.offset : dst.offset + nbytes] = data
+
+    def memset(self, dst: Ptr, value: int, count: int, width: int, stream: object) -> None:
+        assert dst.buffer is not None
+        dt = np.uint32 if width == 4 else np.uint16
+        mask = 0xFFFFFFFF if width == 4 else 0xFFFF
+        dst.buffer.data[dst.offset : dst.offset + count * width].view(dt)[:] = int(value) & mask
+
+
+# --------------------------------------------------------------------------- model objects
+
+
+@dataclass
+class CostModel:
+    """Simple virtual-time cost model (microseconds, bytes per microsecond)."""
+
+    host_api_us: float = 0.5
+    kernel_latency_us: float = 3.0
+    kernel_per_thread_us: float = 0.001
+    copy_latency_us: float = 2.0
+    pcie_bytes_per_us: float = 12_000.0  # ~12 GB/s host <-> device
+    device_bytes_per_us: float = 500_000.0  # ~500 GB/s device <-> device, memset
+
+    def kernel(self, threads: int, per_thread_us: float | None = None) -> float:
+        pt = self.kernel_per_thread_us if per_thread_us is None else per_thread_us
+        return self.kernel_latency_us + threads * pt
+
+    def copy(self, nbytes: int, crosses_pcie: bool) -> float:
+        bw = self.pcie_bytes_per_us if crosses_pcie else self.device_bytes_per_us
+        return self.copy_latency_us + nbytes / bw
+
+    def memset(self, nbytes: int) -> float:
+        return self.copy_latency_us + nbytes / self.device_bytes_per_us
+
+
+class Access(NamedTuple):
+    """One byte range a kernel touched."""
+
+    buffer: Buffer
+    lo: int
+    hi: int
+    is_write: bool
+
+
+@dataclass(eq=False)
+class Command:
+    """One stream command (kernel, memcpy, memset) placed in virtual time."""
+
+    id: int
+    kind: str
+    name: str
+    stream: Stream
+    start: float
+    end: float
+    loc: str | None
+    nbytes: int = 0
+    threads: int = 0
+    grid: tuple[int, int, int] | None = None
+    block: tuple[int, int, int] | None = None
+    cp_end: float = 0.0
+    crit_pred: Command | None = None
+
+
+@dataclass(eq=False)
+class Stream:
+    """An mgpu stream handle (``id`` 0 is the legacy default stream)."""
+
+    id: int
+    agent: Agent
+    loc: str | None = None
+    handle: object = None
+    ready: float = 0.0
+    cp: float = 0.0
+    cp_node: Command | None = None
+    last: Command | None = None
+    destroyed: bool = False
+    destroy_loc: str | None = None
+    pending_flows: list[Flow] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.agent.name
+
+    def __repr__(self) -> str:
+        return f"Stream({self.id})"
+
+
+@dataclass(eq=False)
+class Event:
+    """An mgpu event handle; ``clock`` is None until recorded."""
+
+    id: int
+    loc: str | None = None
+    handle: object = None
+    clock: VectorClock | None = None
+    time: float = 0.0
+    cp: float = 0.0
+    cp_node: Command | None = None
+    record_stream: Stream | None = None
+    record_node: Command | None = None
+    record_loc: str | None = None
+    destroyed: bool = False
+    destroy_loc: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"event {self.id}"
+
+    def __repr__(self) -> str:
+        return f"Event({self.id})"
+
+
+@dataclass(eq=False)
+class HostThread:
+    """A host thread of the interpreted program (main, or an ``async.execute`` task)."""
+
+    agent: Agent
+    time: float = 0.0
+    cp: float = 0.0
+    cp_node: Command | None = None
+
+    @property
+    def name(self) -> str:
+        return self.agent.name
+
+
+@dataclass(eq=False)
+class HostSlice:
+    """Host time spent blocked in a synchronization (for the trace)."""
+
+    name: str
+    host: HostThread
+    start: float
+    end: float
+    loc: str | None
+
+
+@dataclass(eq=False)
+class Flow:
+    """An event record → wait dependency arrow (for the trace)."""
+
+    id: int
+    event: Event
+    src: Command
+    dst: Command | HostSlice | None = None
+
+
+# --------------------------------------------------------------------------- runtime
+
+
+class Runtime:
+    """mgpu* runtime over a :class:`Device` with virtual time and hazard checking."""
+
+    def __init__(self, device: Device | None = None, cost: CostModel | None = None) -> None:
+        self.device: Device = device if device is not None else SimDevice()
+        self.cost = cost or CostModel()
+        self.memory = Memory()
+        self.checker = HazardChecker()
+        self.host = HostThread(self.checker.new_agent("host", "host"))
+        self.hosts: list[HostThread] = [self.host]
+        self.default_stream = Stream(0, self.checker.new_agent("stream", "default stream"))
+        self.streams: list[Stream] = []
+        self.events: list[Event] = []
+        self.commands: list[Command] = []
+        self.host_slices: list[HostSlice] = []
+        self.flows: list[Flow] = []
+        self.default_device = 0
+        self.counts: dict[str, int] = {
+            "host_syncs": 0,
+            "implicit_syncs": 0,
+            "kernels": 0,
+            "memcpys": 0,
+            "memsets": 0,
+            "bytes_copied": 0,
+            "bytes_set": 0,
+            "allocs": 0,
+            "frees": 0,
+        }
+        self.finished = False
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def hazards(self) -> list[Hazard]:
+        return self.checker.hazards
+
+    def _host(self, agent: HostThread | None) -> HostThread:
+        return agent if agent is not None else self.host
+
+    def _api(self, h: HostThread) -> None:
+        h.time += self.cost.host_api_us
+
+    def _report(self, kind: str, msg: str, loc: str | None, other: str | None = None) -> None:
+        self.checker.report(kind, msg, loc, other)
+
+    def _stream(self, s: object, api: str, loc: str | None) -> Stream | None:
+        """Resolve a stream argument (None → default stream); None if unusable."""
+        if s is None:
+            return self.default_stream
+        if not isinstance(s, Stream):
+            what = s.name if isinstance(s, Event) else repr(s)
+            self._report(
+                "invalid-handle",
+                f"invalid handle: {api} at {loc or '?'} got {what} where a stream is expected",
+                loc,
+                getattr(s, "loc", None),
+            )
+            return None
+        if s.destroyed:
+            self._report(
+                "use-after-destroy",
+                f"use after destroy: {api} at {loc or '?'} uses stream {s.id} "
+                f"destroyed at {s.destroy_loc or '?'}",
+                loc,
+                s.destroy_loc,
+            )
+        return s
+
+    def _event(self, e: object, api: str, loc: str | None) -> Event | None:
+        if not isinstance(e, Event):
+            what = e.name if isinstance(e, Stream) else repr(e)
+            self._report(
+                "invalid-handle",
+                f"invalid handle: {api} at {loc or '?'} got {what} where an event is expected",
+                loc,
+                getattr(e, "loc", None),
+            )
+            return None
+        if e.destroyed:
+            self._report(
+                "use-after-destroy",
+                f"use after destroy: {api} at {loc or '?'} uses event {e.id} "
+                f"destroyed at {e.destroy_loc or '?'}",
+                loc,
+                e.destroy_loc,
+            )
+        return e
+
+    # ------------------------------------------------------------ host threads
+    def fork_host(self, parent: HostThread | None = None, name: str | None = None) -> HostThread:
+        """A new host thread (``async.execute`` task) that happens after ``parent`` so far."""
+        p = self._host(parent)
+        child = HostThread(
+            self.checker.fork(p.agent, name or f"host task {len(self.hosts)}"),
+            time=p.time,
+            cp=p.cp,
+            cp_node=p.cp_node,
+        )
+        self.hosts.append(child)
+        return child
+
+    def join_host(self, into: HostThread | None, frm: HostThread) -> None:
+        """``into`` waits for ``frm`` (``async.await``): clocks, time and critical path join."""
+        h = self._host(into)
+        self.checker.join(h.agent, frm.agent)
+        h.time = max(h.time, frm.time)
+        if frm.cp > h.cp:
+            h.cp, h.cp_node = frm.cp, frm.cp_node
+
+    def _sync_host(
+        self,
+        h: HostThread,
+        agent: Agent | None,
+        clock: VectorClock | None,
+        t: float,
+        cp: float,
+        cp_node: Command | None,
+        name: str,
+        loc: str | None,
+    ) -> HostSlice:
+        start = h.time
+        if agent is not None:
+            self.checker.join(h.agent, agent)
+        if clock is not None:
+            self.checker.acquire(h.agent, clock)
+        h.time = max(h.time, t)
+        if cp > h.cp:
+            h.cp, h.cp_node = cp, cp_node
+        sl = HostSlice(name, h, start, h.time, loc)
+        self.host_slices.append(sl)
+        return sl
+
+    # ----------------------------------------------------------------- streams
+    def mgpuStreamCreate(self, *, loc: str | None = None, agent: HostThread | None = None) -> Stream:
+        h = self._host(agent)
+        self._api(h)
+        sid = len(self.streams) + 1
+        s = Stream(sid, self.checker.new_agent("stream", f"stream {sid}"), loc, self.device.stream_create())
+        self.checker.join(s.agent, h.agent)
+        s.ready = h.time
+        self.streams.append(s)
+        return s
+
+    def mgpuStreamDestroy(
+        self, stream: Stream, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        """Not a sync: pending work completes, then the stream is released."""
+        self._api(self._host(agent))
+        if not isinstance(stream, Stream) or stream.id == 0:
+            what = (
+                "the default stream"
+                if stream is None or isinstance(stream, Stream)
+                else getattr(stream, "name", repr(stream))
+            )
+            self._report(
+                "invalid-handle",
+                f"invalid handle: mgpuStreamDestroy at {loc or '?'} got {what} "
+                "where a created stream is expected",
+                loc,
+                getattr(stream, "loc", None),
+            )
+            return
+        if stream.destroyed:
+            self._report(
+                "double-destroy",
+                f"double destroy: mgpuStreamDestroy at {loc or '?'} destroys stream "
+                f"{stream.id} already destroyed at {stream.destroy_loc or '?'}",
+                loc,
+                stream.destroy_loc,
+            )
+            return
+        stream.destroyed, stream.destroy_loc = True, loc
+        self.device.stream_destroy(stream.handle)
+
+    def mgpuStreamSynchronize(
+        self, stream: Stream | None, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        h = self._host(agent)
+        self._api(h)
+        s = self._stream(stream, "mgpuStreamSynchronize", loc)
+        if s is None:
+            return
+        self.device.stream_synchronize(s.handle)
+        self.counts["host_syncs"] += 1
+        self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
+
+    def mgpuStreamWaitEvent(
+        self, stream: Stream | None, event: Event, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        h = self._host(agent)
+        self._api(h)
+        s = self._stream(stream, "mgpuStreamWaitEvent", loc)
+        e = self._event(event, "mgpuStreamWaitEvent", loc)
+        if s is None or e is None:
+            return
+        self.device.stream_wait_event(s.handle, e.handle)
+        if e.clock is None:  # never recorded: completes immediately
+            return
+        self.checker.join(s.agent, h.agent)
+        self.checker.acquire(s.agent, e.clock)
+        s.ready = max(s.ready, e.time)
+        if e.cp > s.cp:
+            s.cp, s.cp_node = e.cp, e.cp_node
+        if e.record_node is not None and e.record_stream is not s:
+            fl = Flow(len(self.flows), e, e.record_node)
+            self.flows.append(fl)
+            s.pending_flows.append(fl)
+
+    # ------------------------------------------------------------------ events
+    def mgpuEventCreate(self, *, loc: str | None = None, agent: HostThread | None = None) -> Event:
+        self._api(self._host(agent))
+        e = Event(len(self.events) + 1, loc, self.device.event_create())
+        self.events.append(e)
+        return e
+
+    def mgpuEventDestroy(
+        self, event: Event, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        self._api(self._host(agent))
+        if not isinstance(event, Event):
+            self._event(event, "mgpuEventDestroy", loc)
+            return
+        if event.destroyed:
+            self._report(
+                "double-destroy",
+                f"double destroy: mgpuEventDestroy at {loc or '?'} destroys event "
+                f"{event.id} already destroyed at {event.destroy_loc or '?'}",
+                loc,
+                event.destroy_loc,
+            )
+            return
+        event.destroyed, event.destroy_loc = True, loc
+        self.device.event_destroy(event.handle)
+
+    def mgpuEventRecord(
+        self, event: Event, stream: Stream | None, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        h = self._host(agent)
+        self._api(h)
+        e = self._event(event, "mgpuEventRecord", loc)
+        s = self._stream(stream, "mgpuEventRecord", loc)
+        if s is None or e is None:
+            return
+        self.device.event_record(e.handle, s.handle)
+        self.checker.join(s.agent, h.agent)
+        e.clock = self.checker.snapshot(s.agent)
+        e.time = max(s.ready, h.time)
+        e.cp, e.cp_node = s.cp, s.cp_node
+        e.record_stream, e.record_node, e.record_loc = s, s.last, loc
+
+    def mgpuEventSynchronize(
+        self, event: Event, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        h = self._host(agent)
+        self._api(h)
+        e = self._event(event, "mgpuEventSynchronize", loc)
+        if e is None:
+            return
+        self.device.event_synchronize(e.handle)
+        self.counts["host_syncs"] += 1
+        if e.clock is None:
+            return
+        sl = self._sync_host(h, None, e.clock, e.time, e.cp, e.cp_node, f"sync {e.name}", loc)
+        if e.record_node is not None:
+            self.flows.append(Flow(len(self.flows), e, e.record_node, sl))
+
+    # ------------------------------------------------------------------ memory
+    def _alloc(self, nbytes: int, kind: str, loc: str | None) -> Ptr:
+        data, handle = self.device.alloc(nbytes, kind)
+        buf = self.memory.allocate(nbytes, kind, loc, data=data, device_handle=handle)
+        self.counts["allocs"] += 1
+        return Ptr(buf, 0)
+
+    def mgpuMemAlloc(
+        self,
+        nbytes: int,
+        stream: Stream | None = None,
+        is_host_shared: bool = False,
+        *,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+    ) -> Ptr:
+        """``cuMemAllocManaged`` / ``cuMemAlloc``; size 0 → null; the stream is ignored."""
+        self._api(self._host(agent))
+        if nbytes == 0:
+            return Ptr.null()
+        return self._alloc(int(nbytes), "host_shared" if is_host_shared else "device", loc)
+
+    def mgpuMemFree(
+        self,
+        ptr: Ptr,
+        stream: Stream | None = None,
+        *,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+    ) -> None:
+        """``cuMemFree``: waits for the device (host time), stream ignored."""
+        h = self._host(agent)
+        self._api(h)
+        if ptr.buffer is None:
+            if ptr.offset != 0:
+                self._report(
+                    "invalid-free",
+                    f"invalid free: mgpuMemFree at {loc or '?'} of a non-allocated address {ptr.as_int():#x}",
+                    loc,
+                )
+            return
+        buf = ptr.buffer
+        if buf.kind not in ("device", "host_shared"):
+            self._report(
+                "invalid-free",
+                f"invalid free: mgpuMemFree at {loc or '?'} of {buf.kind} buffer "
+                f"#{buf.id} allocated at {buf.loc or '?'} (not device memory)",
+                loc,
+                buf.loc,
+            )
+            return
+        if ptr.offset != 0:
+            self._report(
+                "invalid-free",
+                f"invalid free: mgpuMemFree at {loc or '?'} of an interior pointer "
+                f"(offset {ptr.offset}) into buffer #{buf.id}",
+                loc,
+                buf.loc,
+            )
+            return
+        if buf.alive:
+            # cuMemFree blocks until the device is idle.
+            t = max([s.ready for s in self.streams] + [self.default_stream.ready, h.time])
+            if t > h.time:
+                self.counts["implicit_syncs"] += 1
+                self.host_slices.append(HostSlice("mgpuMemFree (device sync)", h, h.time, t, loc))
+                h.time = t
+            self.device.free(buf)
+            self.counts["frees"] += 1
+        self.checker.free(h.agent, buf, "mgpuMemFree", loc, synchronizing=True)
+
+    def host_alloc(self, nbytes: int, loc: str | None = None, agent: HostThread | None = None) -> Ptr:
+        """Plain host memory (``memref.alloc`` on the host)."""
+        return self._alloc(int(nbytes), "host", loc)
+
+    def host_free(self, ptr: Ptr, loc: str | None = None, agent: HostThread | None = None) -> None:
+        """Free host memory (``memref.dealloc``): races with unordered device accesses."""
+        h = self._host(agent)
+        if ptr.buffer is None:
+            return
+        if ptr.buffer.kind not in ("host", "registered"):
+            self._report(
+                "invalid-free",
+                f"invalid free: host dealloc at {loc or '?'} of {ptr.buffer.kind} "
+                f"buffer #{ptr.buffer.id} allocated at {ptr.buffer.loc or '?'}",
+                loc,
+                ptr.buffer.loc,
+            )
+            return
+        self.checker.free(h.agent, ptr.buffer, "memref.dealloc", loc)
+
+    def host_access(
+        self,
+        buffer: Buffer,
+        lo: int,
+        hi: int,
+        is_write: bool,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+        what: str | None = None,
+    ) -> list[Hazard]:
+        """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused."""
+        h = self._host(agent)
+        return self.checker.access(
+            h.agent, buffer, lo, hi, is_write, what or ("host store" if is_write else "host load"), loc
+        )
+
+    def mgpuMemHostRegisterMemRef(
+        self, ptr: Ptr, nbytes: int | None = None, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        """``cuMemHostRegister``: plain host memory becomes device-accessible."""
+        self._api(self._host(agent))
+        buf = ptr.buffer
+        if buf is None:
+            self._report(
+                "invalid-register",
+                f"invalid register: mgpuMemHostRegister at {loc or '?'} of a null pointer",
+                loc,
+            )
+            return
+        if buf.kind != "host":
+            why = "already registered" if buf.kind == "registered" else f"{buf.kind} memory"
+            self._report(
+                "invalid-register",
+                f"invalid register: mgpuMemHostRegister at {loc or '?'} of buffer #{buf.id}: {why}",
+                loc,
+                buf.loc,
+            )
+            return
+        buf.kind = "registered"
+        self.device.host_register(buf)
+
+    mgpuMemHostRegister = mgpuMemHostRegisterMemRef
+
+    def mgpuMemHostUnregisterMemRef(
+        self, ptr: Ptr, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        self._api(self._host(agent))
+        buf = ptr.buffer
+        if buf is None or buf.kind != "registered":
+            self._report(
+                "invalid-register",
+                f"invalid unregister: mgpuMemHostUnregister at {loc or '?'} of memory that is not registered",
+                loc,
+                buf.loc if buf else None,
+            )
+            return
+        buf.kind = "host"
+        self.device.host_unregister(buf)
+
+    mgpuMemHostUnregister = mgpuMemHostUnregisterMemRef
+
+    def mgpuSetDefaultDevice(
+        self, index: int, *, loc: str | None = None, agent: HostThread | None = None
+    ) -> None:
+        self._api(self._host(agent))
+        if not 0 <= index < self.device.device_count:
+            self._report(
+                "invalid-device",
+                f"invalid device: mgpuSetDefaultDevice({index}) at {loc or '?'} but "
+                f"the {self.device.name} backend has {self.device.device_count} device(s)",
+                loc,
+            )
+        self.default_device = int(index)
+
+    # ---------------------------------------------------------------- commands
+    def _enqueue(
+        self,
+        s: Stream,
+        h: HostThread,
+        kind: str,
+        name: str,
+        duration: float,
+        loc: str | None,
+        **extra: object,
+    ) -> Command:
+        start = max(s.ready, h.time)
+        base_cp, base_node = s.cp, s.cp_node
+        if h.cp > base_cp:
+            base_cp, base_node = h.cp, h.cp_node
+        cmd = Command(len(self.commands), kind, name, s, start, start + duration, loc, **extra)  # type: ignore[arg-type]
+        cmd.cp_end, cmd.crit_pred = base_cp + duration, base_node
+        s.ready, s.cp, s.cp_node, s.last = cmd.end, cmd.cp_end, cmd, cmd
+        for fl in s.pending_flows:
+            fl.dst = cmd
+        s.pending_flows.clear()
+        self.commands.append(cmd)
+        self._api(h)
+        if s.id == 0:  # legacy default stream: synchronous w.r.t. the host
+            self.counts["implicit_syncs"] += 1
+            self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
+        return cmd
+
+    def _begin(
+        self, stream: Stream | None, api: str, loc: str | None, agent: HostThread | None
+    ) -> tuple[Stream, HostThread]:
+        h = self._host(agent)
+        s = self._stream(stream, api, loc) or self.default_stream
+        self.checker.join(s.agent, h.agent)
+        return s, h
+
+    def _check_ptr(self, p: Ptr, nbytes: int, api: str, role: str, loc: str | None) -> bool:
+        if p.buffer is None:
+            if nbytes > 0:
+                self._report(
+                    "null-pointer",
+                    f"null pointer: {api} at {loc or '?'} with {role} address {p.as_int():#x}",
+                    loc,
+                )
+            return False
+        return True
+
+    def _clip(self, p: Ptr, nbytes: int) -> int:
+        assert p.buffer is not None
+        return max(0, min(nbytes, p.buffer.nbytes - p.offset)) if p.offset >= 0 else 0
+
+    def mgpuMemcpy(
+        self,
+        dst: Ptr,
+        src: Ptr,
+        nbytes: int,
+        stream: Stream | None = None,
+        *,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+    ) -> Command:
+        """``cuMemcpyAsync(dst, src, nbytes, stream)``."""
+        s, h = self._begin(stream, "mgpuMemcpy", loc, agent)
+        nbytes = int(nbytes)
+        ok_d = self._check_ptr(dst, nbytes, "mgpuMemcpy", "destination", loc)
+        ok_s = self._check_ptr(src, nbytes, "mgpuMemcpy", "source", loc)
+        pcie = False
+        if ok_d and ok_s:
+            assert dst.buffer is not None and src.buffer is not None
+            self.checker.access(
+                s.agent, src.buffer, src.offset, src.offset + nbytes, False, "memcpy", loc, direct=False
+            )
+            self.checker.access(
+                s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memcpy", loc, direct=False
+            )
+            n = min(self._clip(dst, nbytes), self._clip(src, nbytes))
+            if n > 0 and dst.buffer.alive and src.buffer.alive:
+                self.device.memcpy(dst, src, n, s.handle)
+            pcie = (dst.buffer.kind in ("host", "registered")) != (src.buffer.kind in ("host", "registered"))
+        self.counts["memcpys"] += 1
+        self.counts["bytes_copied"] += nbytes
+        return self._enqueue(s, h, "memcpy", "memcpy", self.cost.copy(nbytes, pcie), loc, nbytes=nbytes)
+
+    def _memset(
+        self,
+        width: int,
+        dst: Ptr,
+        value: int,
+        count: int,
+        stream: Stream | None,
+        loc: str | None,
+        agent: HostThread | None,
+    ) -> Command:
+        api = f"mgpuMemset{width * 8}"
+        s, h = self._begin(stream, api, loc, agent)
+        nbytes = int(count) * width
+        if self._check_ptr(dst, nbytes, api, "destination", loc):
+            assert dst.buffer is not None
+            self.checker.access(s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memset", loc)
+            n = self._clip(dst, nbytes) // width
+            if n > 0 and dst.buffer.alive:
+                self.device.memset(dst, int(value), n, width, s.handle)
+        self.counts["memsets"] += 1
+        self.counts["bytes_set"] += nbytes
+        return self._enqueue(s, h, "memset", "memset", self.cost.memset(nbytes), loc, nbytes=nbytes)
+
+    def mgpuMemset32(
+        self,
+        dst: Ptr,
+        value: int,
+        count: int,
+        stream: Stream | None = None,
+        *,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+    ) -> Command:
+        """``cuMemsetD32Async``: ``count`` 32-bit elements (not bytes)."""
+        return self._memset(4, dst, value, count, stream, loc, agent)
+
+    def mgpuMemset16(
+        self,
+        dst: Ptr,
+        value: int,
+        count: int,
+        stream: Stream | None = None,
+        *,
+        loc: str | None = None,
+        agent: HostThread | None = None,
+    ) -> Command:
+        """``cuMemsetD16Async``: ``count`` 16-bit elements (not bytes)."""
+        return self._memset(2, dst, value, count, stream, loc, agent)
+
+    def launch_kernel(
+        self,
+        stream: Stream | None,
+        name: str,
+        grid: Sequence[int],
+        block: Sequence[int],
+        run: Callable[[], Iterable[Access | tuple]],
+        loc: str | None = None,
+        *,
+        per_thread_us: float | None = None,
+        duration_us: float | None = None,
+        agent: HostThread | None = None,
+    ) -> Command:
+        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses."""
+        s, h = self._begin(stream, "mgpuLaunchKernel", loc, agent)
+        g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
+        b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
+        threads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
+        what = f"kernel {name}"
+        for acc in run() or ():
+            buf, lo, hi, is_write = acc
+            self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
+        self.counts["kernels"] += 1
+        dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
+        return self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
+
+    # -------------------------------------------------------------------- exit
+    def finish(self, loc: str | None = None) -> list[Hazard]:
+        """Program exit: report leaked streams, events and device allocations; all hazards."""
+        if not self.finished:
+            self.finished = True
+            for s in self.streams:
+                if not s.destroyed:
+                    self._report(
+                        "leak", f"leak: stream {s.id} created at {s.loc or '?'} is never destroyed", s.loc
+                    )
+            for e in self.events:
+                if not e.destroyed:
+                    self._report(
+                        "leak", f"leak: event {e.id} created at {e.loc or '?'} is never destroyed", e.loc
+                    )
+            for buf in self.memory.buffers.values():
+                if buf.alive and buf.kind in ("device", "host_shared"):
+                    self._report(
+                        "leak",
+                        f"leak: {buf.kind} allocation #{buf.id} ({buf.nbytes} bytes) made at "
+                        f"{buf.loc or '?'} is never freed",
+                        buf.loc,
+                    )
+        return self.hazards
+
+    # ------------------------------------------------------------------- stats
+    @property
+    def makespan(self) -> float:
+        """Completion of the last command or host activity (virtual µs)."""
+        ends = [c.end for c in self.commands] + [h.time for h in self.hosts]
+        return max(ends, default=0.0)
+
+    def critical_path(self) -> tuple[float, list[Command]]:
+        """Longest dependency chain of commands: (length in µs, commands in order)."""
+        last = max(self.commands, key=lambda c: c.cp_end, default=None)
+        chain: list[Command] = []
+        node = last
+        while node is not None:
+            chain.append(node)
+            node = node.crit_pred
+        chain.reverse()
+        return (last.cp_end if last else 0.0), chain
+
+    def run_stats(self) -> dict[str, object]:
+        """The ``--run-stats`` JSON object."""
+        cp_len, chain = self.critical_path()
+        streams_destroyed = sum(s.destroyed for s in self.streams)
+        events_destroyed = sum(e.destroyed for e in self.events)
+        leaked_allocs = sum(
+            b.alive and b.kind in ("device", "host_shared") for b in self.memory.buffers.values()
+        )
+        return {
+            "backend": self.device.name,
+            "streams_created": len(self.streams),
+            "streams_destroyed": streams_destroyed,
+            "streams_leaked": len(self.streams) - streams_destroyed,
+            "events_created": len(self.events),
+            "events_destroyed": events_destroyed,
+            "events_leaked": len(self.events) - events_destroyed,
+            "allocations_leaked": leaked_allocs,
+            **self.counts,
+            "commands": len(self.commands),
+            "hazards": len(self.hazards),
+            "makespan_us": round(self.makespan, 6),
+            "critical_path_us": round(cp_len, 6),
+            "critical_path": [f"{c.name} ({c.stream.name})" for c in chain],
+        }
