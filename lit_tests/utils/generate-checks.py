@@ -113,7 +113,12 @@ def convert(line, scopes):
     pieces.append(escape_literal_safe("".join(lit)))
     if opens:
         scopes.append(inner)
-    return "".join(pieces)
+    res = "".join(pieces)
+    if re.fullmatch(r"[a-z_]+\.[a-z_.]+", res):
+        # A bare op name: pin the line end so e.g. `gpu.wait` does not match
+        # `gpu.wait [%0]` (upstream prints `gpu.wait ` with a trailing space).
+        res += "{{ *$}}"
+    return res
 
 
 def split_units(lines, level):
@@ -177,8 +182,10 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--run", action="append", default=[])
     ap.add_argument("--preamble", default="")
-    ap.add_argument("flags", nargs="*")
-    a = ap.parse_args()
+    argv = sys.argv[1:]
+    flags = argv[argv.index("--") + 1:] if "--" in argv else []
+    a = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    a.flags = flags
     src = open(a.src).read()
     chunks = src.split(SPLIT + "\n") if SPLIT in src else [src]
     result = []
