@@ -182,6 +182,8 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--run", action="append", default=[])
     ap.add_argument("--preamble", default="")
+    ap.add_argument("--checks-only", action="store_true",
+                    help="write only the check lines (for a .test file whose input lives elsewhere)")
     argv = sys.argv[1:]
     flags = argv[argv.index("--") + 1:] if "--" in argv else []
     a = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
@@ -194,6 +196,12 @@ def main():
         if r.returncode != 0:
             sys.exit(f"upstream rejected chunk {ci}:\n{r.stderr}")
         header, ounits = parse_output(r.stdout)
+        if a.checks_only:
+            lines = ["// CHECK: " + escape_literal_safe(h) for h in header]
+            for ou in ounits:
+                lines.extend(checks_for_unit(ou, [set()]))
+            result.append("\n".join(lines) + "\n")
+            continue
         ilines = chunk.rstrip("\n").split("\n")
         iunits = input_units(ilines)
         if len(iunits) != len(ounits):

@@ -1,0 +1,14 @@
+// Seed 000 (GPU async launch_func single-dependency discussion): the program
+// as posted, complete.
+module attributes {gpu.container_module} {
+  gpu.binary @kernels  [#gpu.object<#rocdl.target, assembly = "">]
+  func.func @async(%arg0: index) {
+    %0 = gpu.wait async
+    %1 = gpu.launch_func async [%0] @kernels::@kernel blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0)  
+    %2 = gpu.launch_func async [%1] @kernels::@kernel blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0)  
+    %memref, %asyncToken = gpu.alloc async [%2] () : memref<7xf32>
+    %3 = gpu.dealloc async [%asyncToken] %memref : memref<7xf32>
+    gpu.wait [%3]
+    return
+  }
+}
