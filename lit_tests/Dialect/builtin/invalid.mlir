@@ -1,0 +1,89 @@
+// RUN: asyncgpu-opt %s -split-input-file -verify-diagnostics
+
+// Parser and core IR errors.
+
+func.func @undefined_value() -> i32 {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  return %x : i32
+}
+
+// -----
+
+func.func @redefinition() {
+  // expected-note @+1 {{previously defined here}}
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{redefinition of SSA value '%c0'}}
+  %c0 = arith.constant 1 : index
+  return
+}
+
+// -----
+
+func.func @unknown_op() {
+  // expected-error @+1 {{operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used}}
+  "foo.bar"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @unknown_op_custom() {
+  // expected-error @+1 {{custom op 'arith.frobnicate' is unknown}}
+  %0 = arith.frobnicate 1 : i32
+  return
+}
+
+// -----
+
+func.func @missing_terminator() {
+  // expected-error @+1 {{block with no terminator, has %0 = "arith.constant"() <{value = 0 : index}> : () -> index}}
+  %c0 = arith.constant 0 : index
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @use_type_mismatch(%arg0: i32) -> i64 {
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'i64' vs 'i32'}}
+  %0 = arith.addi %arg0, %arg0 : i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @bad_type() {
+  // expected-error @+1 {{expected non-function type}}
+  %0 = arith.constant 0 : i32x
+  return
+}
+
+// -----
+
+func.func @generic_operand_count(%arg0: i32) {
+  // expected-error @+1 {{'arith.addi' op expected 2 operands, but found 1}}
+  %0 = "arith.addi"(%arg0) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @dominance() {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %0 = arith.addi %1, %1 : i32
+  // expected-note @+1 {{operand defined here (op in the same block)}}
+  %1 = arith.constant 0 : i32
+  return
+}
+
+// -----
+
+module {
+  // expected-note @+1 {{see existing symbol definition here}}
+  func.func @dup() {
+    return
+  }
+  // expected-error @+1 {{redefinition of symbol named 'dup'}}
+  func.func @dup() {
+    return
+  }
+}

@@ -1,0 +1,65 @@
+// RUN: asyncgpu-opt %s -split-input-file -verify-diagnostics
+
+func.func @br_arg_count(%x: i32) {
+  // expected-error @+1 {{branch has 1 operands for successor #0, but target block has 0}}
+  cf.br ^bb1(%x : i32)
+^bb1:
+  return
+}
+
+// -----
+
+func.func @br_arg_type(%x: i32) {
+  // expected-error @+1 {{type mismatch for bb argument #0 of successor #0}}
+  cf.br ^bb1(%x : i32)
+^bb1(%y: f32):
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @cond_br_not_i1(%c: i32) {
+  // expected-error @+1 {{use of value '%c' expects different type than prior uses: 'i1' vs 'i32'}}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @undefined_block() {
+  // expected-error @+1 {{reference to an undefined block}}
+  cf.br ^missing
+}
+
+// -----
+
+func.func @terminator_in_middle() {
+  // expected-error @+1 {{operation with block successors must terminate its parent block}}
+  cf.br ^bb1
+  return
+^bb1:
+  return
+}
+
+// -----
+
+func.func @redefined_block() {
+  cf.br ^bb1
+^bb1:
+  cf.br ^bb1
+// expected-error @+1 {{redefinition of block '^bb1'}}
+^bb1:
+  return
+}
+
+// -----
+
+// expected-error @+1 {{entry block of region may not have predecessors}}
+func.func @entry_block_predecessor() {
+^bb0:
+  cf.br ^bb0
+}

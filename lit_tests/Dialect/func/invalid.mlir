@@ -1,0 +1,75 @@
+// RUN: asyncgpu-opt %s -split-input-file -verify-diagnostics
+
+func.func @return_type_mismatch(%arg0: i32) -> f32 {
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('f32') in function @return_type_mismatch}}
+  return %arg0 : i32
+}
+
+// -----
+
+func.func @return_count_mismatch(%arg0: i32) -> (i32, i32) {
+  // expected-error @+1 {{'func.return' op has 1 operands, but enclosing function (@return_count_mismatch) returns 2}}
+  return %arg0 : i32
+}
+
+// -----
+
+func.func @call_unknown(%arg0: i32) {
+  // expected-error @+1 {{'func.call' op 'does_not_exist' does not reference a valid function}}
+  %0 = call @does_not_exist(%arg0) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func private @callee(i32) -> i32
+
+func.func @call_operand_count(%arg0: i32) {
+  // expected-error @+1 {{'func.call' op incorrect number of operands for callee}}
+  %0 = call @callee(%arg0, %arg0) : (i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func private @callee(i32) -> i32
+
+func.func @call_type_mismatch(%arg0: f32) {
+  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
+  %0 = call @callee(%arg0) : (f32) -> i32
+  return
+}
+
+// -----
+
+func.func private @callee(i32) -> i32
+
+func.func @call_result_mismatch(%arg0: i32) {
+  // expected-error @+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note @+2 {{      op result types: 'f32'}}
+  // expected-note @+1 {{function result types: 'i32'}}
+  %0 = call @callee(%arg0) : (i32) -> f32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @public_declaration(i32) -> i32
+
+// -----
+
+func.func @entry_block_args(%arg0: i32) {
+// expected-error @+1 {{invalid block name in region with named arguments}}
+^bb0(%x: f32):
+  return
+}
+
+// -----
+
+func.func @call_not_function() {
+  // expected-error @+1 {{'func.call' op 'global' does not reference a valid function}}
+  call @global() : () -> ()
+  return
+}
+memref.global @global : memref<4xf32>
