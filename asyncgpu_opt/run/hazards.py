@@ -97,9 +97,9 @@ class HazardChecker:
         """Start a new epoch of ``agent``."""
         agent.clock[agent.id] += 1
 
-    def fork(self, parent: Agent, name: str, kind: str = "host") -> Agent:
+    def fork(self, parent: Agent, name: str | None = None, kind: str = "host") -> Agent:
         """A child agent that happens after everything ``parent`` did so far."""
-        child = self.new_agent(kind, name)
+        child = self.new_agent(kind, name or f"{parent.name} task {len(self.agents)}")
         self.join(child, parent)
         return child
 
