@@ -13,6 +13,13 @@ inserted before each input unit:
   * numbered SSA values and %argN are captured (%[[V0:.*]] / %[[ARG0]]); asm names
     such as %c0, %memref, %asyncToken are checked literally.
 
+SRC may be an existing test: its RUN and CHECK lines are dropped first, so
+  generate-checks.py lit_tests/Dialect/gpu/ops.mlir lit_tests/Dialect/gpu/ops.mlir \
+      --run 'asyncgpu-opt %s | asyncgpu-opt | filecheck %s' \
+      --run 'asyncgpu-opt %s --mlir-print-op-generic | asyncgpu-opt | filecheck %s'
+regenerates it in place (pass upstream flags after `--`).  Review the diff: the
+checks encode upstream's output, which is the spec.
+
 This is a maintainer tool (not a test); lit does not collect it.
 """
 
@@ -189,6 +196,9 @@ def main():
     a = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     a.flags = flags
     src = open(a.src).read()
+    # Regenerating an existing test in place: drop its RUN and CHECK lines first.
+    src = "\n".join(ln for ln in src.split("\n")
+                    if not re.match(r"\s*// (RUN|CHECK[A-Z-]*):", ln)).lstrip("\n")
     chunks = src.split(SPLIT + "\n") if SPLIT in src else [src]
     result = []
     for ci, chunk in enumerate(chunks):
