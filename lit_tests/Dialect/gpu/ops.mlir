@@ -7,7 +7,6 @@
 // host_register/unregister, id ops, barrier, set_default_device, printf.
 
 module attributes {gpu.container_module} {
-
 // CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>
 // CHECK: module attributes {gpu.container_module} {
 
