@@ -1,0 +1,45 @@
+# asyncgpu-opt developer tasks.  `make test` is what CI runs.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+export PATH := $(abspath $(BIN)):$(PATH)
+
+.PHONY: all venv install install-test demo test pytest lit lint bench clean
+
+all: test
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m compileall -q asyncgpu_opt
+
+install-test: $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m compileall -q asyncgpu_opt
+
+demo: install
+	$(BIN)/asyncgpu-opt examples/two_matmuls.mlir --async-region --wait-insertion --gpu-to-runtime --run
+
+lint: install-test
+	$(BIN)/ruff check asyncgpu_opt tests benchmarks
+
+pytest: install-test
+	$(BIN)/python -m pytest -q -x tests
+
+lit: install-test
+	$(BIN)/lit -sv --timeout 120 lit_tests
+
+test: install-test
+	$(BIN)/ruff check asyncgpu_opt tests benchmarks
+	$(BIN)/python -m pytest -q tests
+	$(BIN)/lit -s --timeout 120 lit_tests
+
+bench: install-test
+	$(BIN)/python -m pip install -q '.[bench]'
+	$(BIN)/python benchmarks/parse_print.py --sizes 1000,10000
+
+clean:
+	rm -rf $(VENV) build *.egg-info lit_tests/**/Output

@@ -1,0 +1,5 @@
+"""``python -m asyncgpu_opt``."""
+
+from .cli import main
+
+main()

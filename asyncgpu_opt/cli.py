@@ -1,0 +1,236 @@
+"""The ``asyncgpu-opt`` command: a thin click shell over ``driver.run_opt``.
+
+mlir-opt conventions: input file or ``-`` (stdin), ``-o`` (written atomically, untouched on
+failure), pass flags run in command-line order, single-dash long options (``-async-region``),
+exit code 0 on success and 1 on any error, stdout carries IR (or program output) only.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import click
+
+from . import __version__
+from .passes.registry import ALIASES, available_passes
+
+_PASS_FLAGS = available_passes() + sorted(ALIASES)
+
+
+def _record_pass(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return
+    ctx.meta.setdefault("passes", []).append((param.name_flag, value))  # type: ignore[attr-defined]
+
+
+class _PassOption(click.Option):
+    def __init__(self, flag: str) -> None:
+        super().__init__([f"--{flag}"], is_flag=False, flag_value="", default=None, expose_value=False,
+                         callback=_record_pass, help=f"Run the '{flag}' pass (options: --{flag}='k=v ...')",
+                         metavar="OPTIONS")
+        self.name_flag = flag
+
+
+def _pass_options(f):
+    params = f.__dict__.setdefault("__click_params__", [])
+    for flag in reversed(_PASS_FLAGS):
+        params.append(_PassOption(flag))
+    return f
+
+
+def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .passes.registry import pass_class
+
+    out = ["Passes:"]
+    for name in available_passes():
+        cls = pass_class(name)
+        out.append(f"  --{name:<28} -   {cls.summary}")
+        for f in cls.option_fields():
+            help_ = f.metadata.get("help", "") if f.metadata else ""
+            out.append(f"    --{f.name.replace('_', '-'):<26} - {help_}")
+    for alias, target in sorted(ALIASES.items()):
+        out.append(f"  --{alias:<28} -   alias of --{target}")
+    click.echo("\n".join(out))
+    ctx.exit(0)
+
+
+@click.command(context_settings={"help_option_names": ["--help", "-h"], "max_content_width": 110})
+@click.argument("input_file", default="-", required=False, metavar="<input file>")
+@click.option("-o", "output", default="-", metavar="<filename>", help="Output filename")
+@click.option("--split-input-file", is_flag=True, help="Split the input file into pieces and process each "
+              "chunk independently")
+@click.option("--output-split-marker", default="// -----", help="Split marker to use for merging the output")
+@click.option("--verify-diagnostics", is_flag=True, help="Check that emitted diagnostics match expected-* "
+              "lines on the corresponding line")
+@click.option("--allow-unregistered-dialect", is_flag=True, help="Allow operation with no registered dialects")
+@click.option("--mlir-print-op-generic", is_flag=True, help="Print the generic op form")
+@click.option("--mlir-print-debuginfo", is_flag=True, help="Print debug info in MLIR output")
+@click.option("--no-implicit-module", is_flag=True, help="Disable implicit addition of a top-level module op "
+              "during parsing")
+@click.option("--pass-pipeline", default=None, help="Textual description of the pass pipeline to run")
+@click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will be run")
+@click.option("--mlir-print-ir-after-all", is_flag=True, help="Print IR after each pass")
+@click.option("--mlir-print-ir-before-all", is_flag=True, help="Print IR before each pass")
+@click.option("--mlir-print-ir-module-scope", is_flag=True, help="When printing IR for print-ir-[before|after]"
+              "{-all} always print the top-level operation")
+@click.option("--mlir-disable-threading", is_flag=True, help="Disable multi-threading (accepted; we run "
+              "single-threaded)")
+@click.option("--mlir-timing", is_flag=True, help="Display execution times")
+@click.option("--verify-each/--no-verify-each", default=True, help="Run the verifier after each transformation "
+              "pass")
+@click.option("--run", "run_", is_flag=True, help="Execute the program (after the passes) instead of printing IR")
+@click.option("--backend", type=click.Choice(["auto", "sim", "cuda"]), default="auto",
+              help="Device for --run: sim (CPU simulation), cuda (cuda-python), auto")
+@click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
+@click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
+@click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
+@click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=_list_passes,
+              help="List the registered passes and exit")
+@click.version_option(__version__, "--version", prog_name="asyncgpu-opt",
+                      message="asyncgpu-opt version %(version)s (mlir-opt 22 compatible)")
+@_pass_options
+@click.pass_context
+def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool, output_split_marker: str,
+        verify_diagnostics: bool, allow_unregistered_dialect: bool, mlir_print_op_generic: bool,
+        mlir_print_debuginfo: bool, no_implicit_module: bool, pass_pipeline: str | None,
+        dump_pass_pipeline: bool, mlir_print_ir_after_all: bool, mlir_print_ir_before_all: bool,
+        mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
+        run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None) -> None:
+    """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
+    from .driver import Config, run_opt
+    from .passes.pipeline import Nest, PipelineError, add_flag_pass, check_nesting, parse_pipeline, \
+        parse_options, pipeline_text
+    from .passes.registry import OptionError
+
+    flags = ctx.meta.get("passes", [])
+    try:
+        if pass_pipeline is not None and flags:
+            raise PipelineError("'--pass-pipeline' option can't be used with individual pass options",
+                                kind="cli")
+        if pass_pipeline is not None:
+            pipeline = parse_pipeline(pass_pipeline)
+        else:
+            pipeline = Nest("builtin.module")
+            for name, opts in flags:
+                try:
+                    add_flag_pass(pipeline, name, parse_options(opts))
+                except OptionError as ex:
+                    raise PipelineError(f"<Pass-Options-Parser>: {ex}\nfailed to add `{name}` with options "
+                                        f"`{opts}`", kind="option") from None
+        check_nesting(pipeline)
+    except PipelineError as ex:
+        click.echo(f"<unknown>:0: error: {ex.diagnostic().message}", err=True)
+        ctx.exit(1)
+    if dump_pass_pipeline:
+        click.echo("Pass Manager with " + str(_count(pipeline)) + " passes:", err=True)
+        click.echo(pipeline_text(pipeline), err=True)
+        click.echo("", err=True)
+    if mlir_print_ir_module_scope and not mlir_disable_threading and (mlir_print_ir_after_all or
+                                                                        mlir_print_ir_before_all):
+        click.echo("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without "
+                   "disabling multi-threading first.", err=True)
+        ctx.exit(1)
+
+    name = "<stdin>" if input_file == "-" else input_file
+    try:
+        if input_file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(input_file, "rb") as fh:
+                data = fh.read()
+    except OSError as ex:
+        click.echo(f"cannot open input file '{input_file}': {ex.strerror}", err=True)
+        ctx.exit(1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as ex:
+        nl = b"\n"
+        line = data[:ex.start].count(nl) + 1
+        col = ex.start - (data.rfind(nl, 0, ex.start) + 1) + 1
+        click.echo(f"{name}:{line}:{col}: error: invalid UTF-8 in the input (byte 0x{data[ex.start]:02x})",
+                   err=True)
+        ctx.exit(1)
+
+    config = Config(split_input_file=split_input_file, output_split_marker=output_split_marker,
+                    verify_diagnostics=verify_diagnostics, allow_unregistered=allow_unregistered_dialect,
+                    generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
+                    no_implicit_module=no_implicit_module, pipeline=pipeline,
+                    print_ir_before_all=mlir_print_ir_before_all, print_ir_after_all=mlir_print_ir_after_all,
+                    print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
+                    run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats)
+    res = run_opt(text, name, config)
+    sys.stderr.write(res.stderr_text)
+    sys.stderr.write(res.rendered_diagnostics())
+    if res.exit_code == 0 or config.split_input_file or run_:
+        _write_output(output, res.output, res.exit_code == 0 or output == "-")
+    ctx.exit(res.exit_code)
+
+
+def _count(n: object) -> int:
+    from .passes.pipeline import Nest
+
+    assert isinstance(n, Nest)
+    return sum(_count(i) if isinstance(i, Nest) else 1 for i in n.items)
+
+
+def _write_output(path: str, text: str, ok: bool) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    if not ok:
+        return
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=d)
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _long_options() -> set[str]:
+    names: set[str] = set()
+    for prm in cli.params:
+        for o in getattr(prm, "opts", []) + getattr(prm, "secondary_opts", []):
+            if o.startswith("--"):
+                names.add(o[2:])
+    return names
+
+
+def _normalize_argv(argv: list[str]) -> list[str]:
+    """mlir-opt accepts ``-split-input-file``; click wants ``--split-input-file``."""
+    longs = _long_options()
+    out = []
+    for a in argv:
+        if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[1:].split("=", 1)[0] in longs:
+            out.append("-" + a)
+        else:
+            out.append(a)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
+    try:
+        rv = cli.main(args=args, prog_name="asyncgpu-opt", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.UsageError as e:
+        msg = e.format_message()
+        sys.stderr.write(f"asyncgpu-opt: {msg}\nTry: 'asyncgpu-opt --help'\n")
+        sys.exit(1)
+    except click.Abort:
+        sys.exit(1)
+    sys.exit(rv or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

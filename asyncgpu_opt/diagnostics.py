@@ -1,0 +1,124 @@
+"""Locations and diagnostics, rendered as mlir-opt does::
+
+    file.mlir:3:5: error: message
+        gpu.wait [%t0
+        ^
+
+Columns count a tab as one column; the echoed line has tabs expanded to 8-column stops and the
+caret follows that expansion.  Diagnostics without a location print ``<unknown>:0: error: ...``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Source:
+    """A buffer (or a ``--split-input-file`` chunk of one) with its file name and line offset."""
+
+    __slots__ = ("text", "filename", "line_offset", "_starts", "full_text")
+
+    def __init__(self, text: str, filename: str, line_offset: int = 0, full_text: str | None = None) -> None:
+        self.text = text
+        self.filename = filename
+        self.line_offset = line_offset
+        self._starts: list[int] | None = None
+        self.full_text = full_text
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        if self._starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._starts = starts
+        ln = bisect.bisect_right(self._starts, offset) - 1
+        return ln + 1 + self.line_offset, offset - self._starts[ln] + 1
+
+    def line_text(self, offset: int) -> str:
+        s = self.text.rfind("\n", 0, offset) + 1
+        e = self.text.find("\n", offset)
+        return self.text[s: e if e >= 0 else len(self.text)]
+
+
+class FileLoc:
+    """``file:line:col`` of an offset in a source; line/col computed on demand."""
+
+    __slots__ = ("source", "offset")
+
+    def __init__(self, source: Source, offset: int) -> None:
+        self.source = source
+        self.offset = offset
+
+    @property
+    def line_col(self) -> tuple[int, int]:
+        return self.source.line_col(self.offset)
+
+    def __str__(self) -> str:
+        ln, col = self.line_col
+        return f"{self.source.filename}:{ln}:{col}"
+
+    def mlir_text(self) -> str:
+        from .ir.attributes import quote_string
+
+        ln, col = self.line_col
+        return f"{quote_string(self.source.filename)}:{ln}:{col}"
+
+
+class TextLoc:
+    """A location written in the input (``loc(...)``), kept as its text."""
+
+    __slots__ = ("text", "fallback")
+
+    def __init__(self, text: str, fallback: Any = None) -> None:
+        self.text = text
+        self.fallback = fallback
+
+    def __str__(self) -> str:
+        import re
+
+        m = re.match(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)', self.text)
+        if m:
+            return f"{m.group(1)}:{m.group(2)}:{m.group(3)}"
+        return str(self.fallback) if self.fallback is not None else "<unknown>:0"
+
+    def mlir_text(self) -> str:
+        return self.text
+
+
+def loc_str(loc: Any) -> str:
+    return "<unknown>:0" if loc is None else str(loc)
+
+
+@dataclass
+class Diagnostic:
+    severity: str  # error | warning | note | remark
+    message: str
+    loc: Any = None
+    notes: list[Diagnostic] = field(default_factory=list)
+    show_source: bool = True
+
+    def render(self) -> str:
+        out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}"]
+        if self.show_source and isinstance(self.loc, FileLoc):
+            line = self.loc.source.line_text(self.loc.offset)
+            _, col = self.loc.line_col
+            prefix = line[: col - 1].expandtabs(8)
+            out.append(line.expandtabs(8))
+            out.append(" " * len(prefix) + "^")
+        text = "\n".join(out) + "\n"
+        for n in self.notes:
+            text += n.render()
+        return text
+
+
+class MLIRError(Exception):
+    """A located error that ends the current chunk (parse, verify, pass failure)."""
+
+    def __init__(self, message: str, loc: Any = None, notes: list[Diagnostic] | None = None) -> None:
+        super().__init__(message)
+        self.diagnostic = Diagnostic("error", message, loc, notes or [])

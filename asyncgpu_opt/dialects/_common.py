@@ -1,0 +1,68 @@
+"""Helpers shared by dialect definitions: enum keyword attributes, asm-name helpers, traits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..ir import attributes as A
+
+PURE = frozenset({"Pure"})
+TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
+
+
+def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False):
+    """Printer/parser hooks for an enum attribute printed as a bare keyword (``x``, ``slt``).
+
+    ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` keeps an opaque dialect attribute,
+    ``"i64"`` stores an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
+    index = {k: i for i, k in enumerate(keywords)}
+
+    def to_attr(kw: str) -> A.Attribute:
+        if wrap == "i64":
+            return A.IntegerAttr(index[kw])
+        return A.OpaqueAttr(wrap.format(kw))
+
+    def from_attr(a: A.Attribute) -> str:
+        if isinstance(a, A.IntegerAttr):
+            return keywords[a.value]
+        t = str(a)
+        pre, post = wrap.split("{}")
+        return t[len(pre): len(t) - len(post)]
+
+    def printer(pr: Any, a: A.Attribute) -> str:
+        return (" " if leading_space else "") + from_attr(a)
+
+    def parser(p: Any, optional: bool) -> A.Attribute | None:
+        pos = p.skip()
+        kw = p.parse_optional_bare_id()
+        if kw is None or kw not in index:
+            if optional and kw is None:
+                return None
+            raise p.error(f"expected {' or '.join(repr(k) for k in keywords)}"
+                          if False else f"expected keyword for {wrap.split('<')[0].lstrip('#') or 'enum'}", pos)
+        return to_attr(kw)
+
+    return printer, parser, from_attr, to_attr
+
+
+def stripped_dialect_attr(prefix: str):
+    """Hooks for attributes printed without their ``#dialect.name`` prefix (``<nsw>``)."""
+
+    def printer(pr: Any, a: A.Attribute) -> str:
+        t = str(a)
+        return t[len(prefix):] if t.startswith(prefix) else t
+
+    def parser(p: Any, optional: bool) -> A.Attribute | None:
+        pos = p.skip()
+        if not p.text.startswith("<", pos):
+            if optional:
+                return None
+            raise p.error("expected '<'")
+        e = p.balanced_end(pos)
+        body = p.text[pos + 1: e - 1]
+        p.pos = p.last_end = e
+        parts = [x.strip() for x in body.split(",")]
+        return A.OpaqueAttr(f"{prefix}<{', '.join(parts)}>")
+
+    return printer, parser

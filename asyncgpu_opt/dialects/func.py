@@ -1,0 +1,243 @@
+"""func dialect: ``func.func``, ``func.return``, ``func.call``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+from ..ir.opdef import OpDef, VerifyError, variadic
+from ._common import TERMINATOR
+
+_FUNC_PROPS = ("function_type", "sym_name", "sym_visibility", "arg_attrs", "res_attrs")
+
+
+def parse_function_signature(p: Any, allow_names: bool = True) -> tuple[list, list[T.Type], list[Any],
+                                                                        list[T.Type], list[Any]]:
+    """`(` (ssa-id `:` type attr-dict? loc? | type attr-dict?) (`,` ...)* `)` (`->` results)?
+
+    Returns (entry args as (ref, type, loc) or [], arg types, arg attr dicts, result types,
+    result attr dicts)."""
+    p.parse_punct("(")
+    entry: list = []
+    arg_types: list[T.Type] = []
+    arg_attrs: list[Any] = []
+    named = None
+    if not p.parse_optional_punct(")"):
+        while True:
+            ref = p.parse_optional_operand() if allow_names else None
+            if named is None:
+                named = ref is not None
+            elif named != (ref is not None):
+                raise p.error("expected SSA identifier" if named else "expected type")
+            if ref is not None:
+                p.parse_punct(":")
+            t = p.parse_type()
+            attrs = p.parse_optional_attr_dict()
+            loc = p.parse_optional_loc()
+            arg_types.append(t)
+            arg_attrs.append(A.DictionaryAttr(attrs))
+            if ref is not None:
+                entry.append((ref, t, loc))
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+    res_types: list[T.Type] = []
+    res_attrs: list[Any] = []
+    if p.parse_optional_punct("->"):
+        if p.peek("(") and not p.text.startswith("()", p.pos) or p.peek("()"):
+            save = p.pos
+            p.parse_punct("(")
+            if not p.parse_optional_punct(")"):
+                while True:
+                    res_types.append(p.parse_type())
+                    res_attrs.append(A.DictionaryAttr(p.parse_optional_attr_dict()))
+                    if not p.parse_optional_punct(","):
+                        break
+                p.parse_punct(")")
+            if p.peek("->"):  # a function type as the single result
+                p.pos = save
+                res_types = [p.parse_type()]
+                res_attrs = [A.DictionaryAttr({})]
+        else:
+            res_types.append(p.parse_type())
+            res_attrs.append(A.DictionaryAttr({}))
+    return entry, arg_types, arg_attrs, res_types, res_attrs
+
+
+def parse_function_op(cls: Any, p: Any, extra_props: dict | None = None, allow_visibility: bool = True,
+                      between=None) -> Operation:
+    """Shared by func.func and llvm.func-like ops: visibility? @name signature
+    (`attributes` dict)? region?"""
+    attrs: dict[str, A.Attribute] = {}
+    if allow_visibility:
+        vis = None
+        for v in ("private", "public", "nested"):
+            if p.parse_optional_keyword(v):
+                vis = v
+                break
+        if vis is not None:
+            attrs["sym_visibility"] = A.StringAttr(vis)
+    name_pos = p.skip()
+    name = p.parse_optional_symbol_name()
+    if name is None:
+        raise p.error("expected valid '@'-identifier for symbol name", name_pos)
+    attrs["sym_name"] = A.StringAttr(name)
+    entry, arg_types, arg_attrs, res_types, res_attrs = parse_function_signature(p)
+    attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, res_types))
+    if any(d.entries for d in arg_attrs):
+        attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
+    if any(d.entries for d in res_attrs):
+        attrs["res_attrs"] = A.ArrayAttr(res_attrs)
+    if between is not None:
+        between(p, attrs, entry)
+    d = p.parse_optional_attr_dict_with_keyword()
+    for k in d:
+        if k in ("sym_name", "function_type", "sym_visibility"):
+            raise p.error(f"custom op '{cls.name}' '{k}' is an inferred attribute and should not be "
+                          "specified in the explicit attribute dictionary")
+    attrs.update(d)
+    from ..ir.core import Region
+
+    region = Region()
+    if p.peek("{"):
+        if entry == [] and arg_types:
+            raise p.error("expected SSA identifier" if False else
+                          "expected non-empty function body" if False else
+                          "expected '%' for argument name" if False else "expected SSA identifier")
+        region = p.parse_region(entry_args=entry, isolated=True, default_dialect=cls.default_dialect)
+    if extra_props:
+        attrs.update(extra_props)
+    return Operation.create(cls.name, (), (), attrs, [region], opdef=cls)
+
+
+def function_signature_text(pr: Any, op: Operation, ftype: T.FunctionType, is_decl: bool,
+                            args: list | None = None) -> str:
+    arg_attrs = op.attributes.get("arg_attrs")
+    res_attrs = op.attributes.get("res_attrs")
+    parts = []
+    for i, t in enumerate(ftype.inputs):
+        a = ""
+        if isinstance(arg_attrs, A.ArrayAttr) and i < len(arg_attrs) and arg_attrs.elements[i].entries:
+            a = " " + arg_attrs.elements[i].render(pr)
+        if is_decl:
+            parts.append(pr.type_text(t) + a)
+        else:
+            v = op.regions[0].blocks[0].args[i]
+            loc = ""
+            if pr.debuginfo:
+                loc = f" loc({v.loc.mlir_text()})" if v.loc is not None else " loc(unknown)"
+            parts.append(f"{pr.value(v)}: {pr.type_text(t)}{a}{loc}")
+    s = "(" + ", ".join(parts) + ")"
+    if ftype.results:
+        has_attrs = isinstance(res_attrs, A.ArrayAttr) and any(d.entries for d in res_attrs.elements)
+        rs = []
+        for i, t in enumerate(ftype.results):
+            a = ""
+            if has_attrs and res_attrs.elements[i].entries:
+                a = " " + res_attrs.elements[i].render(pr)
+            rs.append(pr.type_text(t) + a)
+        if len(rs) == 1 and not has_attrs and not isinstance(ftype.results[0], T.FunctionType):
+            s += " -> " + rs[0]
+        else:
+            s += " -> (" + ", ".join(rs) + ")"
+    return s
+
+
+class FuncOp(OpDef):
+    name = "func.func"
+    props = _FUNC_PROPS
+    regions = ("body",)
+    traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
+    default_dialect = "func"
+    summary = "An operation with a name containing a single `SSACFG` region"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        return parse_function_op(cls, p)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = ""
+        vis = op.attributes.get("sym_visibility")
+        if vis is not None:
+            s += " " + vis.value
+        s += " " + A.symbol_text(op.attributes["sym_name"].value)
+        ft = op.attributes["function_type"].type
+        body = op.regions[0]
+        s += function_signature_text(pr, op, ft, not body.blocks)
+        s += pr.attr_dict_text(op.attributes, _FUNC_PROPS, with_keyword=True)
+        if body.blocks:
+            s += " " + pr.region_text(body, False, True)
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.attributes.get("function_type")
+        if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, T.FunctionType):
+            raise VerifyError("requires attribute 'function_type'", op)
+        body = op.regions[0]
+        if body.blocks:
+            entry = body.blocks[0]
+            if len(entry.args) != len(ft.type.inputs):
+                raise VerifyError(f"entry block must have {len(ft.type.inputs)} arguments to match function "
+                                  "signature", op)
+            for i, (a, t) in enumerate(zip(entry.args, ft.type.inputs)):
+                if a.type != t:
+                    raise VerifyError(f"type of entry block argument #{i}({a.type}) must match the type of "
+                                      f"the corresponding argument in function signature({t})", op)
+        elif "sym_visibility" not in op.attributes or op.attributes["sym_visibility"].value == "public":
+            raise VerifyError("symbol declaration cannot have public visibility", op)
+
+
+class ReturnOp(OpDef):
+    name = "func.return"
+    operands = (variadic("operands"),)
+    traits = TERMINATOR | {"HasParent"}
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        fn = op.parent_op
+        if fn is None or fn.name != "func.func":
+            raise VerifyError("expects parent op 'func.func'", op)
+        res = fn.attributes["function_type"].type.results
+        if len(res) != len(op.operands):
+            raise VerifyError(f"has {len(op.operands)} operands, but enclosing function (@"
+                              f"{fn.attributes['sym_name'].value}) returns {len(res)}", op)
+        for i, (v, t) in enumerate(zip(op.operands, res)):
+            if v.type != t:
+                raise VerifyError(f"type of return operand {i} ({v.type}) doesn't match function result "
+                                  f"type ({t}) in function @{fn.attributes['sym_name'].value}", op)
+
+
+class CallOp(OpDef):
+    name = "func.call"
+    operands = (variadic("operands"),)
+    results = (variadic("results"),)
+    props = ("callee", "arg_attrs", "res_attrs", "no_inline")
+    assembly_format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from ..ir.symbols import lookup_symbol
+
+        callee = op.attributes.get("callee")
+        if not isinstance(callee, A.SymbolRefAttr):
+            raise VerifyError("requires attribute 'callee'", op)
+        fn = lookup_symbol(op, callee)
+        if fn is None or fn.name != "func.func":
+            raise VerifyError(f"'{callee.root}' does not reference a valid function", op)
+        ft = fn.attributes["function_type"].type
+        if len(ft.inputs) != len(op.operands):
+            raise VerifyError("incorrect number of operands for callee", op)
+        for i, (v, t) in enumerate(zip(op.operands, ft.inputs)):
+            if v.type != t:
+                raise VerifyError(f"operand type mismatch: expected operand type '{t}', but provided "
+                                  f"'{v.type}' for operand number {i}", op)
+        if len(ft.results) != len(op.results):
+            raise VerifyError("incorrect number of results for callee", op)
+        for i, (r, t) in enumerate(zip(op.results, ft.results)):
+            if r.type != t:
+                raise VerifyError(f"result type mismatch at index {i}", op)

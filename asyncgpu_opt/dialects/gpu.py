@@ -1,0 +1,496 @@
+"""gpu dialect (host ops with async tokens, kernels, modules, ids)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation, Region
+from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
+from ..syntax.custom_directives import SELECT_OBJECT
+from ._common import TERMINATOR, keyword_enum
+
+TOKEN = T.gpu_async_token
+ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
+_DIM = keyword_enum("#gpu<dim {}>", ("x", "y", "z"), leading_space=True)
+
+
+def _sym_printer(pr: Any, a: A.Attribute) -> str:
+    return A.symbol_text(a.value)
+
+
+def _sym_parser(p: Any, optional_: bool) -> A.Attribute | None:
+    n = p.parse_optional_symbol_name()
+    if n is None:
+        if optional_:
+            return None
+        raise p.error("expected valid '@'-identifier for symbol name")
+    return A.StringAttr(n)
+
+
+class AsyncOp(OpDef):
+    """Marker base: ops of GPU_AsyncOpInterface (first operand group asyncDependencies, optional
+    last result asyncToken)."""
+
+    @staticmethod
+    def deps(op: Operation) -> list[Any]:
+        return op.opdef.operand_group(op, "asyncDependencies")
+
+    @staticmethod
+    def token(op: Operation) -> Any:
+        g = op.opdef.result_group(op, "asyncToken")
+        return g[0] if g else None
+
+
+def is_async_op(op: Operation) -> bool:
+    return op.opdef is not None and issubclass(op.opdef, AsyncOp)
+
+
+class WaitOp(AsyncOp):
+    name = "gpu.wait"
+    operands = (variadic("asyncDependencies", TOKEN),)
+    results = (optional("asyncToken", TOKEN),)
+    assembly_format = f"{ASYNC_DEPS} attr-dict"
+    summary = "Wait for async gpu ops to complete."
+
+
+def _alloc_names(op: Operation) -> list[str | None]:
+    return ["memref", "asyncToken"][: len(op.results)]
+
+
+class AllocOp(AsyncOp):
+    name = "gpu.alloc"
+    operands = (variadic("asyncDependencies", TOKEN), variadic("dynamicSizes", T.index),
+                variadic("symbolOperands", T.index))
+    results = (single("memref"), optional("asyncToken", TOKEN))
+    props = ("hostShared", "operandSegmentSizes")
+    unit_attrs = ("hostShared",)
+    asm_names = staticmethod(_alloc_names)
+    assembly_format = (f"{ASYNC_DEPS} (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` "
+                       "(`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        mt = op.results[0].type
+        if not isinstance(mt, T.MemRefType):
+            raise VerifyError(f"result #0 must be memref of any type values, but got '{mt}'", op)
+        if len(cls.operand_group(op, "dynamicSizes")) != mt.num_dynamic_dims():
+            raise VerifyError("dimension operand count does not equal memref dynamic dimension count", op)
+        if len(cls.operand_group(op, "symbolOperands")) != _num_layout_symbols(mt):
+            raise VerifyError("symbol operand count does not equal memref symbol count", op)
+
+
+def _num_layout_symbols(mt: T.MemRefType) -> int:
+    if isinstance(mt.layout, A.AffineMapAttr):
+        return mt.layout.map.num_syms
+    return 0
+
+
+class DeallocOp(AsyncOp):
+    name = "gpu.dealloc"
+    operands = (variadic("asyncDependencies", TOKEN), single("memref"))
+    results = (optional("asyncToken", TOKEN),)
+    assembly_format = f"{ASYNC_DEPS} $memref attr-dict `:` type($memref)"
+
+
+def _elem(t: T.Type) -> T.Type | None:
+    return getattr(t, "element_type", None)
+
+
+class MemcpyOp(AsyncOp):
+    name = "gpu.memcpy"
+    operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("src"))
+    results = (optional("asyncToken", TOKEN),)
+    assembly_format = f"{ASYNC_DEPS} $dst`,` $src `:` type($dst)`,` type($src) attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        dst, src = cls.operand_group(op, "dst")[0], cls.operand_group(op, "src")[0]
+        if _elem(dst.type) != _elem(src.type):
+            raise VerifyError("arguments have incompatible element type", op)
+        if isinstance(dst.type, T.MemRefType) and isinstance(src.type, T.MemRefType):
+            if dst.type.shape != src.type.shape and all(d != T.DYNAMIC for d in dst.type.shape + src.type.shape):
+                raise VerifyError("arguments have incompatible shape", op)
+
+
+class MemsetOp(AsyncOp):
+    name = "gpu.memset"
+    operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("value"))
+    results = (optional("asyncToken", TOKEN),)
+    assembly_format = f"{ASYNC_DEPS} $dst`,` $value `:` type($dst)`,` type($value) attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        dst, val = cls.operand_group(op, "dst")[0], cls.operand_group(op, "value")[0]
+        if _elem(dst.type) != val.type:
+            raise VerifyError("failed to verify that all of {dst, value} have same element type", op)
+
+
+class LaunchFuncOp(AsyncOp):
+    name = "gpu.launch_func"
+    operands = (variadic("asyncDependencies", TOKEN), single("gridSizeX"), single("gridSizeY"),
+                single("gridSizeZ"), single("blockSizeX"), single("blockSizeY"), single("blockSizeZ"),
+                optional("clusterSizeX"), optional("clusterSizeY"), optional("clusterSizeZ"),
+                optional("dynamicSharedMemorySize", T.i32), variadic("kernelOperands"), optional("asyncObject"))
+    results = (optional("asyncToken", TOKEN),)
+    props = ("kernel", "operandSegmentSizes")
+    assembly_format = (f"{ASYNC_DEPS} (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel "
+                       "( `clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)` )? "
+                       "`blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` "
+                       "`threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` "
+                       "custom<LaunchDimType>(type($gridSizeX), ref($clusterSizeX), type($clusterSizeX), "
+                       "type($clusterSizeY), type($clusterSizeZ)) "
+                       "(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? "
+                       "custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from ..ir.symbols import lookup_in
+
+        kernel = op.attributes.get("kernel")
+        if not isinstance(kernel, A.SymbolRefAttr) or not kernel.nested:
+            raise VerifyError("requires attribute 'kernel'" if kernel is None else
+                              "expected a symbol reference with a nested reference", op)
+        if cls.token(op) is None and cls.deps(op) and not cls.operand_group(op, "asyncObject"):
+            pass
+        mod = None
+        for a in op.ancestors():
+            if a.name == "builtin.module":
+                mod = a
+                break
+        if mod is None or "gpu.container_module" not in mod.attributes:
+            raise VerifyError("expected the closest surrounding module to have the 'gpu.container_module' "
+                              "attribute", op)
+        kmod = lookup_in(mod, kernel.root)
+        if kmod is None:
+            raise VerifyError(f"kernel module '{kernel.root}' is undefined", op)
+        if kmod.name == "gpu.module":
+            fn = lookup_in(kmod, kernel.leaf)
+            if fn is None:
+                raise VerifyError(f"kernel function '{kernel}' is undefined", op)
+            if fn.name == "gpu.func":
+                if "gpu.kernel" not in fn.attributes:
+                    raise VerifyError("kernel function is missing the 'gpu.kernel' attribute", op)
+                ft = fn.attributes["function_type"].type
+                args = cls.operand_group(op, "kernelOperands")
+                if len(ft.inputs) != len(args):
+                    raise VerifyError(f"got {len(args)} kernel operands but expected {len(ft.inputs)}", op)
+                for i, (v, t) in enumerate(zip(args, ft.inputs)):
+                    if v.type != t:
+                        raise VerifyError(f"type of function argument {i} does not match", op)
+        if cls.deps(op) and cls.operand_group(op, "asyncObject"):
+            pass
+
+
+class ReturnOp(OpDef):
+    name = "gpu.return"
+    operands = (variadic("operands"),)
+    traits = TERMINATOR
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+
+class TerminatorOp(OpDef):
+    name = "gpu.terminator"
+    traits = TERMINATOR
+    assembly_format = "attr-dict"
+
+
+class BarrierOp(OpDef):
+    name = "gpu.barrier"
+    assembly_format = "attr-dict"
+
+
+class SetDefaultDeviceOp(OpDef):
+    name = "gpu.set_default_device"
+    operands = (single("devIndex", T.i32),)
+    assembly_format = "attr-dict $devIndex"
+
+
+class HostRegisterOp(OpDef):
+    name = "gpu.host_register"
+    operands = (single("value"),)
+    assembly_format = "$value attr-dict `:` type($value)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not isinstance(op.operands[0].type, T.UnrankedMemRefType):
+            raise VerifyError(f"operand #0 must be unranked.memref of any type values, but got "
+                              f"'{op.operands[0].type}'", op)
+
+
+class HostUnregisterOp(HostRegisterOp):
+    name = "gpu.host_unregister"
+
+
+class PrintfOp(OpDef):
+    name = "gpu.printf"
+    operands = (variadic("args"),)
+    props = ("format",)
+    attr_printers = {"format": lambda pr, a: A.quote_string(a.value)}
+    assembly_format = "$format attr-dict (`,` $args^ `:` type($args))?"
+
+
+def _id_names(prefix: str):
+    def names(op: Operation) -> list[str | None]:
+        d = _DIM[2](op.attributes["dimension"])
+        return [f"{prefix}_{d}"]
+
+    return staticmethod(names)
+
+
+def _index_op(mn: str) -> type[OpDef]:
+    return type(f"{mn}Op", (OpDef,), dict(
+        name=f"gpu.{mn}", results=(single("result", T.index),), props=("dimension", "upper_bound"),
+        traits=frozenset({"Pure"}), attr_printers={"dimension": _DIM[0]}, attr_parsers={"dimension": _DIM[1]},
+        asm_names=_id_names(mn), assembly_format="$dimension (`upper_bound` $upper_bound^)? attr-dict"))
+
+
+for _mn in ("thread_id", "block_id", "block_dim", "grid_dim", "global_id", "cluster_id", "cluster_dim",
+            "cluster_block_id"):
+    globals()[_mn] = _index_op(_mn)
+
+
+class LaneIdOp(OpDef):
+    name = "gpu.lane_id"
+    results = (single("result", T.index),)
+    traits = frozenset({"Pure"})
+    assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
+
+
+class ModuleOp(OpDef):
+    name = "gpu.module"
+    props = ("sym_name", "targets", "offloadingHandler")
+    regions = ("bodyRegion",)
+    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock"})
+    attr_printers = {"sym_name": _sym_printer}
+    attr_parsers = {"sym_name": _sym_parser}
+    assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword "
+                       "$bodyRegion")
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        # the body is isolated from above
+        fmt = cls._format
+        from ..syntax.format import State, build_from_state
+
+        st = State()
+        start = p.pos
+        for e in fmt.elems[:-1]:
+            fmt._parse_elem(e, p, st)
+        st.regions["bodyRegion"] = p.parse_region(isolated=True)
+        if not st.regions["bodyRegion"].blocks:
+            st.regions["bodyRegion"].add_block(Block())
+        return build_from_state(p, cls, st, start, 0)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        return cls._format.print(pr, op)
+
+
+class BinaryOp(OpDef):
+    name = "gpu.binary"
+    props = ("sym_name", "offloadingHandler", "objects")
+    traits = frozenset({"Symbol"})
+    default_attrs = {"offloadingHandler": SELECT_OBJECT}
+    attr_printers = {"sym_name": _sym_printer}
+    attr_parsers = {"sym_name": _sym_parser}
+    assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
+
+
+_GPU_FUNC_ELIDED = ("sym_name", "function_type", "gpu.kernel", "workgroup_attributions", "arg_attrs",
+                    "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs", "sym_visibility")
+
+
+def _parse_attributions(p: Any, kw: str) -> list[tuple[Any, T.Type, Any]]:
+    out: list[tuple[Any, T.Type, Any]] = []
+    if p.parse_optional_keyword(kw):
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                ref = p.parse_operand()
+                p.parse_punct(":")
+                t = p.parse_type()
+                p.parse_optional_attr_dict()
+                out.append((ref, t, p.parse_optional_loc()))
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+    return out
+
+
+def _attribution_text(pr: Any, kw: str, args: list[Any]) -> str:
+    if not args:
+        return ""
+    return f" {kw}(" + ", ".join(f"{pr.value(a)} : {pr.type_text(a.type)}" for a in args) + ")"
+
+
+class FuncOp(OpDef):
+    """gpu.func @name(args) (-> results)? workgroup(...)? private(...)? kernel? attributes? region"""
+
+    name = "gpu.func"
+    props = ("function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs",
+             "known_block_size", "known_grid_size", "known_cluster_size")
+    regions = ("body",)
+    traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from .func import parse_function_signature
+
+        attrs: dict[str, A.Attribute] = {"sym_name": A.StringAttr(p.parse_symbol_name())}
+        entry, arg_types, arg_attrs, res_types, res_attrs = parse_function_signature(p)
+        attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, res_types))
+        if any(d.entries for d in arg_attrs):
+            attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
+        if any(d.entries for d in res_attrs):
+            attrs["res_attrs"] = A.ArrayAttr(res_attrs)
+        wg = _parse_attributions(p, "workgroup")
+        pv = _parse_attributions(p, "private")
+        if wg:
+            attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
+        if p.parse_optional_keyword("kernel"):
+            attrs["gpu.kernel"] = A.UNIT
+        attrs.update(p.parse_optional_attr_dict_with_keyword())
+        region = p.parse_region(entry_args=entry + wg + pv, isolated=True)
+        return Operation.create(cls.name, (), (), attrs, [region], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        from .func import function_signature_text
+
+        ft = op.attributes["function_type"].type
+        s = " " + A.symbol_text(op.attributes["sym_name"].value)
+        s += function_signature_text(pr, op, ft, False)
+        args = op.regions[0].blocks[0].args
+        n_in = len(ft.inputs)
+        nwg = op.attributes.get("workgroup_attributions")
+        nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
+        s += _attribution_text(pr, "workgroup", args[n_in:n_in + nwg])
+        s += _attribution_text(pr, "private", args[n_in + nwg:])
+        if "gpu.kernel" in op.attributes:
+            s += " kernel"
+        s += pr.attr_dict_text(op.attributes, _GPU_FUNC_ELIDED, with_keyword=True)
+        return s + " " + pr.region_text(op.regions[0], False, True)
+
+    @staticmethod
+    def workgroup_attributions(op: Operation) -> list[Any]:
+        ft = op.attributes["function_type"].type
+        nwg = op.attributes.get("workgroup_attributions")
+        nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
+        n = len(ft.inputs)
+        return op.regions[0].blocks[0].args[n:n + nwg]
+
+
+_LAUNCH_OPERANDS = (variadic("asyncDependencies", TOKEN), single("gridSizeX", T.index),
+                    single("gridSizeY", T.index), single("gridSizeZ", T.index), single("blockSizeX", T.index),
+                    single("blockSizeY", T.index), single("blockSizeZ", T.index), optional("clusterSizeX", T.index),
+                    optional("clusterSizeY", T.index), optional("clusterSizeZ", T.index),
+                    optional("dynamicSharedMemorySize", T.i32))
+
+
+class LaunchOp(AsyncOp):
+    """gpu.launch async? [deps]? (clusters(...) in (...))? blocks(...) in (...) threads(...) in (...)
+    (dynamic_shared_memory_size %s)? (workgroup(...))? (private(...))? attr-dict region"""
+
+    name = "gpu.launch"
+    operands = _LAUNCH_OPERANDS
+    results = (optional("asyncToken", TOKEN),)
+    props = ("kernelFunc", "kernelModule", "operandSegmentSizes")
+    regions = ("body",)
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from ..syntax.custom_directives import AsyncDependencies
+        from ..syntax.format import State, Var
+
+        st = State()
+        AsyncDependencies.parse(p, st, [Var("asyncToken", "result"), Var("asyncDependencies", "operand")],
+                                None, False)
+        ids: list[Any] = []
+        sizes: dict[str, Any] = {}
+        clusters = False
+
+        def triple(kw: str, names: tuple[str, str, str]) -> None:
+            p.parse_keyword(kw)
+            p.parse_punct("(")
+            for i in range(3):
+                ids.append((p.parse_operand(), T.index, None))
+                if i < 2:
+                    p.parse_punct(",")
+            p.parse_punct(")")
+            p.parse_keyword("in")
+            p.parse_punct("(")
+            for i, n in enumerate(names):
+                ref = p.parse_operand()
+                p.parse_punct("=")
+                sizes[n] = (ref, p.parse_operand())
+                if i < 2:
+                    p.parse_punct(",")
+            p.parse_punct(")")
+
+        if p.peek("clusters"):
+            clusters = True
+            triple("clusters", ("clusterSizeX", "clusterSizeY", "clusterSizeZ"))
+        triple("blocks", ("gridSizeX", "gridSizeY", "gridSizeZ"))
+        triple("threads", ("blockSizeX", "blockSizeY", "blockSizeZ"))
+        dsm = None
+        if p.parse_optional_keyword("dynamic_shared_memory_size"):
+            dsm = p.parse_operand()
+        # region arguments: ids (clusters first in the text, but blocks, threads, then clusters in the
+        # block), then the size arguments in the same order
+        c_ids = ids[:3] if clusters else []
+        b_ids = ids[3:6] if clusters else ids[0:3]
+        t_ids = ids[6:9] if clusters else ids[3:6]
+        order = ["gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"]
+        corder = ["clusterSizeX", "clusterSizeY", "clusterSizeZ"] if clusters else []
+        size_args = [(sizes[n][0], T.index, None) for n in order + corder]
+        wg = _parse_attributions(p, "workgroup")
+        pv = _parse_attributions(p, "private")
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        deps = [p.resolve(r, TOKEN) for r in st.operands["asyncDependencies"]]
+        size_vals = {n: p.resolve(sizes[n][1], T.index) for n in order + corder}
+        region = p.parse_region(entry_args=b_ids + t_ids + c_ids + size_args + wg + pv)
+        attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
+        operands: dict[str, Any] = {"asyncDependencies": deps, **size_vals}
+        if dsm is not None:
+            operands["dynamicSharedMemorySize"] = p.resolve(dsm, T.i32)
+        return cls.build(operands, {"asyncToken": st.result_types["asyncToken"] or None}, attrs, [region])
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = ""
+        tok = cls.token(op)
+        deps = cls.deps(op)
+        if tok is not None:
+            s += " async"
+        if deps:
+            s += " [" + pr.values(deps) + "]"
+        args = op.regions[0].blocks[0].args
+        g = lambda n: cls.operand_group(op, n)[0]  # noqa: E731
+        has_c = bool(cls.operand_group(op, "clusterSizeX"))
+
+        def triple(kw: str, id_args: list[Any], size_args: list[Any], names: list[str]) -> str:
+            return (f" {kw}(" + pr.values(id_args) + ") in (" + ", ".join(
+                f"{pr.value(a)} = {pr.value(g(n))}" for a, n in zip(size_args, names)) + ")")
+
+        if has_c:
+            s += triple("clusters", args[6:9], args[18:21], ["clusterSizeX", "clusterSizeY", "clusterSizeZ"])
+        s += triple("blocks", args[0:3], args[6:9] if not has_c else args[9:12],
+                    ["gridSizeX", "gridSizeY", "gridSizeZ"])
+        s += triple("threads", args[3:6], args[9:12] if not has_c else args[12:15],
+                    ["blockSizeX", "blockSizeY", "blockSizeZ"])
+        dsm = cls.operand_group(op, "dynamicSharedMemorySize")
+        if dsm:
+            s += " dynamic_shared_memory_size " + pr.value(dsm[0])
+        n_fixed = 18 if has_c else 12
+        nwg = op.attributes.get("workgroup_attributions")
+        nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
+        s += _attribution_text(pr, "workgroup", args[n_fixed:n_fixed + nwg])
+        s += _attribution_text(pr, "private", args[n_fixed + nwg:])
+        s += pr.attr_dict_text(op.attributes, ("operandSegmentSizes", "workgroup_attributions"))
+        return s + " " + pr.region_text(op.regions[0], False, True)
+
+
+def new_region_with_block(arg_types: list[T.Type] = ()) -> Region:  # type: ignore[assignment]
+    return Region([Block(arg_types)])

@@ -1,0 +1,491 @@
+"""Builtin attributes, printed exactly as mlir-opt prints them.
+
+Attributes are immutable; equality is by canonical text (``str``), computed lazily.  Attributes
+that can carry an alias (affine maps, integer sets) print through ``Printer.attr`` which substitutes
+``#map``/``#set``; ``str()`` always gives the full spelling.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import types as T
+from .types import Type
+
+
+class Attribute:
+    __slots__ = ("_text",)
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+
+    def render(self, p: Any = None) -> str:  # p: printer with .attr/.type for aliasing
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self.render(None)
+        return self._text
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Attribute) and str(other) == str(self)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+def _r(p: Any, a: Any) -> str:
+    """Render a nested attribute or type through the printer when there is one."""
+    if isinstance(a, Type):
+        return p.type_text(a) if p is not None else a.text
+    return p.attr_text(a) if p is not None else str(a)
+
+
+class UnitAttr(Attribute):
+    __slots__ = ()
+
+    def render(self, p: Any = None) -> str:
+        return "unit"
+
+
+UNIT = UnitAttr()
+
+
+class IntegerAttr(Attribute):
+    __slots__ = ("value", "type")
+
+    def __init__(self, value: int, type: Type = T.i64) -> None:
+        Attribute.__init__(self)
+        self.value = int(value)
+        self.type = type
+
+    def render(self, p: Any = None) -> str:
+        if isinstance(self.type, T.IntegerType) and self.type.width == 1 and self.type.signedness == "":
+            return "true" if self.value else "false"
+        return f"{self.value} : {self.type.text}"
+
+    def value_text(self) -> str:
+        """Value without the type (elided contexts)."""
+        if isinstance(self.type, T.IntegerType) and self.type.width == 1 and self.type.signedness == "":
+            return "true" if self.value else "false"
+        return str(self.value)
+
+
+def bool_attr(b: bool) -> IntegerAttr:
+    return IntegerAttr(1 if b else 0, T.i1)
+
+
+def _round_to(value: float, ftype: Type) -> float:
+    name = ftype.text
+    if name == "f32":
+        return struct.unpack("<f", struct.pack("<f", value))[0]
+    if name == "f16":
+        try:
+            return struct.unpack("<e", struct.pack("<e", value))[0]
+        except OverflowError:
+            return math.copysign(math.inf, value)
+    if name == "bf16":
+        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+        return struct.unpack("<f", struct.pack("<I", rounded))[0]
+    return value
+
+
+def float_bits(value: float, ftype: Type) -> int:
+    name = ftype.text
+    if name == "f32":
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    if name == "f16":
+        return struct.unpack("<H", struct.pack("<e", value))[0]
+    if name == "bf16":
+        return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+    return struct.unpack("<Q", struct.pack("<d", value))[0]
+
+
+def float_from_bits(bits: int, ftype: Type) -> float:
+    name = ftype.text
+    if name == "f32":
+        return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+    if name == "f16":
+        return struct.unpack("<e", struct.pack("<H", bits & 0xFFFF))[0]
+    if name == "bf16":
+        return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
+    return struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
+
+
+def _hex_digits(ftype: Type) -> int:
+    return {"f16": 4, "bf16": 4, "f32": 8, "f64": 16}.get(ftype.text, 16)
+
+
+_PRECISION_BITS = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
+
+
+def format_float(value: float, ftype: Type) -> str:
+    """MLIR's printFloatValue: APFloat::toString(6, 0, false) when it round-trips, else the
+    default toString (2 + precision*59/196 significant digits), else hexadecimal."""
+    if math.isinf(value) or math.isnan(value):
+        bits = float_bits(value, ftype)
+        return "0x" + format(bits, "X").rjust(_hex_digits(ftype), "0")
+    s = apfloat_to_string(value, 6, 0, truncate_zero=False)
+    back = _round_to(float(s), ftype)
+    if back == value and math.copysign(1, back) == math.copysign(1, value):
+        return s
+    r = apfloat_to_string(value, 2 + _PRECISION_BITS.get(ftype.text, 53) * 59 // 196)
+    if "." in r:
+        return r
+    bits = float_bits(value, ftype)
+    return "0x" + format(bits, "X").rjust(_hex_digits(ftype), "0")
+
+
+def apfloat_to_string(value: float, precision: int, max_padding: int = 3, truncate_zero: bool = True) -> str:
+    """A transcription of llvm::APFloat::toString for finite values."""
+    neg = math.copysign(1, value) < 0
+    out = "-" if neg else ""
+    if value == 0:
+        if not truncate_zero:
+            return out + "0." + "0" * precision + "e+00"
+        return out + "0.0E+0"
+    n, d = abs(value).as_integer_ratio()
+    if d == 1:
+        tz = (n & -n).bit_length() - 1
+        dec, exp = n >> tz << tz, 0
+    else:
+        k = d.bit_length() - 1
+        dec, exp = n * 5**k, -k
+    # APInt-level precision trim (a truncating division by a power of ten)
+    bits = dec.bit_length()
+    required = (precision * 196 + 58) // 59
+    if bits > required:
+        tens = (bits - required) * 59 // 196
+        if tens:
+            exp += tens
+            dec //= 10**tens
+    digits = str(dec)
+    stripped = digits.rstrip("0")
+    exp += len(digits) - len(stripped)
+    digits = stripped
+    # buffer-level rounding to `precision` digits (round half up)
+    if len(digits) > precision:
+        keep, drop = digits[:precision], digits[precision:]
+        exp += len(drop)
+        if drop[0] >= "5":
+            r = str(int(keep) + 1)
+            if len(r) > len(keep):
+                exp += 1
+                r = r[:-1]
+            keep = r
+        stripped = keep.rstrip("0")
+        exp += len(keep) - len(stripped)
+        digits = stripped
+    nd = len(digits)
+    if not max_padding:
+        scientific = True
+    elif exp >= 0:
+        scientific = exp > max_padding or nd + exp > precision
+    else:
+        msd = exp + nd - 1
+        scientific = False if msd >= 0 else (-msd) > max_padding
+    if scientific:
+        e = exp + nd - 1
+        mant = digits[0] + "." + (digits[1:] if (nd > 1 or not truncate_zero) else "0")
+        if not truncate_zero and precision > nd - 1:
+            mant += "0" * (precision - nd + 1)
+        es = str(abs(e))
+        if not truncate_zero and len(es) < 2:
+            es = "0" + es
+        return out + mant + ("E" if truncate_zero else "e") + ("+" if e >= 0 else "-") + es
+    if exp >= 0:
+        return out + digits + "0" * exp
+    whole = exp + nd
+    if whole > 0:
+        return out + digits[:whole] + "." + digits[whole:]
+    return out + "0." + "0" * (-whole) + digits
+
+
+class FloatAttr(Attribute):
+    __slots__ = ("value", "type")
+
+    def __init__(self, value: float, type: Type = T.f64) -> None:
+        Attribute.__init__(self)
+        self.value = _round_to(float(value), type)
+        self.type = type
+
+    def render(self, p: Any = None) -> str:
+        return f"{format_float(self.value, self.type)} : {self.type.text}"
+
+    def value_text(self) -> str:
+        return format_float(self.value, self.type)
+
+
+def quote_string(s: str) -> str:
+    out = ['"']
+    for ch in s.encode("utf-8"):
+        c = chr(ch)
+        if c == '"' or c == "\\":
+            out.append("\\" + c)
+        elif 0x20 <= ch < 0x7F:
+            out.append(c)
+        else:
+            out.append("\\" + format(ch, "02X"))
+    out.append('"')
+    return "".join(out)
+
+
+class StringAttr(Attribute):
+    __slots__ = ("value", "type")
+
+    def __init__(self, value: str, type: Type | None = None) -> None:
+        Attribute.__init__(self)
+        self.value = value
+        self.type = type
+
+    def render(self, p: Any = None) -> str:
+        s = quote_string(self.value)
+        if self.type is not None and self.type != T.none:
+            s += f" : {_r(p, self.type)}"
+        return s
+
+
+class ArrayAttr(Attribute):
+    __slots__ = ("elements",)
+
+    def __init__(self, elements: Iterable[Attribute]) -> None:
+        Attribute.__init__(self)
+        self.elements = tuple(elements)
+
+    def render(self, p: Any = None) -> str:
+        return "[" + ", ".join(_r(p, e) for e in self.elements) + "]"
+
+    def __iter__(self):
+        return iter(self.elements)
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+
+class DenseArrayAttr(Attribute):
+    __slots__ = ("element_type", "values")
+
+    def __init__(self, element_type: Type, values: Sequence[int | float]) -> None:
+        Attribute.__init__(self)
+        self.element_type = element_type
+        self.values = tuple(values)
+
+    def render(self, p: Any = None) -> str:
+        if not self.values:
+            return f"array<{self.element_type.text}>"
+        if isinstance(self.element_type, T.FloatType):
+            vals = ", ".join(format_float(v, self.element_type) for v in self.values)
+        elif self.element_type == T.i1:
+            vals = ", ".join("true" if v else "false" for v in self.values)
+        else:
+            vals = ", ".join(str(v) for v in self.values)
+        return f"array<{self.element_type.text}: {vals}>"
+
+
+_BARE_ID = None
+
+
+def is_bare_identifier(s: str) -> bool:
+    global _BARE_ID
+    if _BARE_ID is None:
+        import re
+
+        _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*\Z")
+    return bool(_BARE_ID.match(s))
+
+
+def dict_entries_text(items: Iterable[tuple[str, Attribute]], p: Any = None) -> str:
+    parts = []
+    for k, v in items:
+        key = k if is_bare_identifier(k) else quote_string(k)
+        if isinstance(v, UnitAttr):
+            parts.append(key)
+        else:
+            parts.append(f"{key} = {_r(p, v)}")
+    return ", ".join(parts)
+
+
+class DictionaryAttr(Attribute):
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: dict[str, Attribute] | Iterable[tuple[str, Attribute]]) -> None:
+        Attribute.__init__(self)
+        items = entries.items() if isinstance(entries, dict) else entries
+        self.entries = dict(sorted(items, key=lambda kv: kv[0]))
+
+    def render(self, p: Any = None) -> str:
+        return "{" + dict_entries_text(self.entries.items(), p) + "}"
+
+    def get(self, k: str, default: Any = None) -> Any:
+        return self.entries.get(k, default)
+
+
+class TypeAttr(Attribute):
+    __slots__ = ("type",)
+
+    def __init__(self, type: Type) -> None:
+        Attribute.__init__(self)
+        self.type = type
+
+    def render(self, p: Any = None) -> str:
+        return _r(p, self.type)
+
+
+def symbol_text(name: str) -> str:
+    return "@" + (name if is_bare_identifier(name) else quote_string(name))
+
+
+class SymbolRefAttr(Attribute):
+    __slots__ = ("root", "nested")
+
+    def __init__(self, root: str, nested: Sequence[str] = ()) -> None:
+        Attribute.__init__(self)
+        self.root = root
+        self.nested = tuple(nested)
+
+    def render(self, p: Any = None) -> str:
+        return "::".join(symbol_text(n) for n in (self.root, *self.nested))
+
+    @property
+    def leaf(self) -> str:
+        return self.nested[-1] if self.nested else self.root
+
+    def path(self) -> tuple[str, ...]:
+        return (self.root, *self.nested)
+
+
+class OpaqueAttr(Attribute):
+    """A dialect attribute kept as its source text (``#nvvm.target<...>``, ``#gpu.object<...>``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        Attribute.__init__(self)
+        self.text = text
+
+    def render(self, p: Any = None) -> str:
+        return self.text
+
+
+class StridedLayoutAttr(Attribute):
+    __slots__ = ("strides", "offset")
+
+    def __init__(self, strides: Sequence[int], offset: int = 0) -> None:
+        Attribute.__init__(self)
+        self.strides = tuple(strides)
+        self.offset = offset
+
+    def render(self, p: Any = None) -> str:
+        def d(x: int) -> str:
+            return "?" if x == T.DYNAMIC else str(x)
+
+        s = "strided<[" + ", ".join(d(x) for x in self.strides) + "]"
+        if self.offset != 0:
+            s += f", offset: {d(self.offset)}"
+        return s + ">"
+
+    def is_identity_layout(self) -> bool:
+        return False
+
+
+class AffineMapAttr(Attribute):
+    __slots__ = ("map",)
+
+    def __init__(self, map: Any) -> None:
+        Attribute.__init__(self)
+        self.map = map
+
+    def render(self, p: Any = None) -> str:
+        return f"affine_map<{self.map}>"
+
+    def is_identity_layout(self) -> bool:
+        return self.map.is_identity()
+
+
+class IntegerSetAttr(Attribute):
+    __slots__ = ("set",)
+
+    def __init__(self, set: Any) -> None:
+        Attribute.__init__(self)
+        self.set = set
+
+    def render(self, p: Any = None) -> str:
+        return f"affine_set<{self.set}>"
+
+
+class DenseElementsAttr(Attribute):
+    """``dense<...> : tensor<..>``; values kept flat (python numbers) plus the shaped type."""
+
+    __slots__ = ("type", "values", "splat")
+
+    def __init__(self, type: Type, values: Sequence[Any]) -> None:
+        Attribute.__init__(self)
+        self.type = type
+        vals = list(values)
+        n = type.num_elements() if isinstance(type, T.ShapedType) else len(vals)
+        self.splat = len(vals) == 1 or (len(vals) > 0 and all(v == vals[0] for v in vals))
+        if self.splat and vals and n != len(vals) and len(vals) != 1:
+            raise ValueError("bad element count")
+        self.values = vals if not self.splat else vals[:1]
+        self._n = n  # type: ignore[attr-defined]
+
+    __slots__ = ("type", "values", "splat", "_n")
+
+    def _elem(self, v: Any) -> str:
+        et = self.type.element_type
+        if isinstance(et, T.FloatType):
+            return format_float(v, et)
+        if isinstance(et, T.IntegerType) and et.width == 1:
+            return "true" if v else "false"
+        if isinstance(et, T.ComplexType):
+            a, b = v
+            return f"({self._scalar(a, et.element_type)},{self._scalar(b, et.element_type)})"
+        return str(v)
+
+    @staticmethod
+    def _scalar(v: Any, et: Type) -> str:
+        return format_float(v, et) if isinstance(et, T.FloatType) else str(v)
+
+    def render(self, p: Any = None) -> str:
+        t = _r(p, self.type)
+        if not self.values:
+            return f"dense<> : {t}"
+        if self.splat:
+            return f"dense<{self._elem(self.values[0])}> : {t}"
+        shape = list(self.type.shape)
+
+        def nest(off: int, dims: list[int]) -> tuple[str, int]:
+            if not dims:
+                return self._elem(self.values[off]), off + 1
+            parts = []
+            for _ in range(dims[0]):
+                s, off = nest(off, dims[1:])
+                parts.append(s)
+            return "[" + ", ".join(parts) + "]", off
+
+        body, _ = nest(0, shape)
+        return f"dense<{body}> : {t}"
+
+    def flat_values(self) -> list[Any]:
+        if self.splat:
+            return self.values * self._n
+        return list(self.values)
+
+
+class LocationAttr(Attribute):
+    """A location kept as text inside ``loc(...)``."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        Attribute.__init__(self)
+        self.text = text
+
+    def render(self, p: Any = None) -> str:
+        return f"loc({self.text})"

@@ -1,0 +1,368 @@
+"""The IR core: values with use lists, operations, blocks and regions.
+
+An ``Operation`` is generic: its ``name`` selects an ``OpDef`` (see ``ir/opdef.py``) that knows the
+operand/result groups, properties, traits, verifier and assembly format.  Unregistered operations
+have ``opdef = None``.  Attributes live in one dict (inherent + discardable); the op definition says
+which names are inherent, so the generic printer can split them into ``<{...}>`` and ``{...}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .opdef import OpDef
+
+Location = Any  # diagnostics.Location; kept loose to avoid import cycles
+
+
+class Value:
+    """An SSA value: ``type`` and the list of ``(op, operand_index)`` uses."""
+
+    __slots__ = ("type", "uses", "name_hint")
+
+    def __init__(self, type: Any) -> None:
+        self.type = type
+        self.uses: list[tuple[Operation, int]] = []
+        self.name_hint: str | None = None
+
+    @property
+    def owner(self) -> Operation | Block | None:  # pragma: no cover - overridden
+        return None
+
+    def has_uses(self) -> bool:
+        return bool(self.uses)
+
+    def users(self) -> list[Operation]:
+        """Distinct users in use order."""
+        seen: dict[int, Operation] = {}
+        for op, _ in self.uses:
+            seen.setdefault(id(op), op)
+        return list(seen.values())
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        if new is self:
+            return
+        for op, idx in list(self.uses):
+            op.set_operand(idx, new)
+
+    def replace_uses_if(self, new: Value, pred) -> None:
+        for op, idx in list(self.uses):
+            if pred(op):
+                op.set_operand(idx, new)
+
+    def defining_op(self) -> Operation | None:
+        return None
+
+
+class OpResult(Value):
+    __slots__ = ("op", "index")
+
+    def __init__(self, type: Any, op: Operation, index: int) -> None:
+        Value.__init__(self, type)
+        self.op = op
+        self.index = index
+
+    @property
+    def owner(self) -> Operation:
+        return self.op
+
+    def defining_op(self) -> Operation:
+        return self.op
+
+    def __repr__(self) -> str:
+        return f"<OpResult #{self.index} of {self.op.name}>"
+
+
+class BlockArgument(Value):
+    __slots__ = ("block", "index", "loc")
+
+    def __init__(self, type: Any, block: Block, index: int, loc: Location = None) -> None:
+        Value.__init__(self, type)
+        self.block = block
+        self.index = index
+        self.loc = loc
+
+    @property
+    def owner(self) -> Block:
+        return self.block
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index}>"
+
+
+class Operation:
+    """A generic operation.  Build with ``Operation.create``; mutate through ``ir.rewriter``."""
+
+    __slots__ = ("name", "opdef", "operands", "results", "attributes", "properties", "regions",
+                 "successors", "loc", "parent")
+
+    def __init__(self) -> None:  # use create()
+        self.name = ""
+        self.opdef: type[OpDef] | None = None
+        self.operands: list[Value] = []
+        self.results: list[OpResult] = []
+        self.attributes: dict[str, Any] = {}
+        self.properties: dict[str, Any] | None = None  # only for unregistered ops' `<{...}>`
+        self.regions: list[Region] = []
+        self.successors: list[Block] = []
+        self.loc: Location = None
+        self.parent: Block | None = None
+
+    @staticmethod
+    def create(name: str, operands: Sequence[Value] = (), result_types: Sequence[Any] = (),
+               attributes: dict[str, Any] | None = None, regions: Sequence[Region] | int = (),
+               successors: Sequence[Block] = (), loc: Location = None,
+               properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
+        from .opdef import lookup_opdef
+
+        op = Operation()
+        op.name = name
+        op.opdef = lookup_opdef(name) if opdef is False else opdef
+        op.operands = list(operands)
+        for i, v in enumerate(op.operands):
+            v.uses.append((op, i))
+        op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)]
+        op.attributes = dict(attributes) if attributes else {}
+        op.properties = dict(properties) if properties else None
+        if isinstance(regions, int):
+            regions = [Region() for _ in range(regions)]
+        op.regions = list(regions)
+        for r in op.regions:
+            r.parent = op
+        op.successors = list(successors)
+        op.loc = loc
+        return op
+
+    # ----- structure -------------------------------------------------------------------------
+    @property
+    def result(self) -> OpResult:
+        return self.results[0]
+
+    def set_operand(self, idx: int, new: Value) -> None:
+        old = self.operands[idx]
+        if old is new:
+            return
+        try:
+            old.uses.remove((self, idx))
+        except ValueError:
+            pass
+        self.operands[idx] = new
+        new.uses.append((self, idx))
+
+    def set_operands(self, new: Sequence[Value]) -> None:
+        self.drop_operand_uses()
+        self.operands = list(new)
+        for i, v in enumerate(self.operands):
+            v.uses.append((self, i))
+
+    def drop_operand_uses(self) -> None:
+        for i, v in enumerate(self.operands):
+            try:
+                v.uses.remove((self, i))
+            except ValueError:
+                pass
+
+    def drop_all_references(self) -> None:
+        """Drop the uses held by this op and everything nested in it."""
+        self.drop_operand_uses()
+        self.operands = []
+        for r in self.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    o.drop_all_references()
+
+    @property
+    def parent_op(self) -> Operation | None:
+        b = self.parent
+        if b is None or b.parent is None:
+            return None
+        return b.parent.parent
+
+    def ancestors(self) -> Iterator[Operation]:
+        op = self.parent_op
+        while op is not None:
+            yield op
+            op = op.parent_op
+
+    def is_ancestor_of(self, other: Operation) -> bool:
+        return any(a is self for a in other.ancestors())
+
+    def walk(self, pre_order: bool = True) -> Iterator[Operation]:
+        """All ops nested in (and including) this one; pre- or post-order.  Safe to erase the
+        current op in post-order."""
+        if pre_order:
+            yield self
+        for r in self.regions:
+            for b in r.blocks:
+                for o in list(b.ops):
+                    yield from o.walk(pre_order)
+        if not pre_order:
+            yield self
+
+    def has_trait(self, trait: str) -> bool:
+        return self.opdef is not None and trait in self.opdef.traits
+
+    def is_terminator(self) -> bool:
+        return self.opdef is not None and "Terminator" in self.opdef.traits
+
+    def erase(self) -> None:
+        """Detach and drop references; results must be unused."""
+        self.drop_all_references()
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def next_op(self) -> Operation | None:
+        b = self.parent
+        if b is None:
+            return None
+        i = b.index_of(self)
+        return b.ops[i + 1] if i + 1 < len(b.ops) else None
+
+    def clone(self, mapping: dict[Value, Value] | None = None) -> Operation:
+        """Deep copy; operands are remapped through ``mapping`` (updated with the new results)."""
+        if mapping is None:
+            mapping = {}
+        new = Operation.create(self.name, [mapping.get(v, v) for v in self.operands],
+                               [r.type for r in self.results], self.attributes, (),
+                               [mapping.get(s, s) for s in self.successors], self.loc,
+                               self.properties, opdef=self.opdef)
+        for r_old, r_new in zip(self.results, new.results):
+            mapping[r_old] = r_new
+            r_new.name_hint = r_old.name_hint
+        for r in self.regions:
+            nr = Region()
+            nr.parent = new
+            new.regions.append(nr)
+            r.clone_into(nr, mapping)
+        return new
+
+    # ----- op-definition helpers ---------------------------------------------------------------
+    def operand_group(self, name: str) -> list[Value]:
+        assert self.opdef is not None
+        return self.opdef.operand_group(self, name)
+
+    def result_group(self, name: str) -> list[OpResult]:
+        assert self.opdef is not None
+        return self.opdef.result_group(self, name)
+
+    def __getattr__(self, name: str) -> Any:
+        # Named operand/result groups and attributes, e.g. ``op.asyncDependencies``.
+        opdef = object.__getattribute__(self, "opdef")
+        if opdef is not None:
+            return opdef.get_named(self, name)
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name}>"
+
+
+class Block:
+    """A list of operations with arguments.  ``parent`` is the owning region."""
+
+    __slots__ = ("args", "ops", "parent", "_index_cache")
+
+    def __init__(self, arg_types: Sequence[Any] = (), arg_locs: Sequence[Any] | None = None) -> None:
+        self.args: list[BlockArgument] = [
+            BlockArgument(t, self, i, arg_locs[i] if arg_locs else None) for i, t in enumerate(arg_types)]
+        self.ops: list[Operation] = []
+        self.parent: Region | None = None
+        self._index_cache: dict[int, int] | None = None
+
+    def add_arg(self, type: Any, loc: Location = None) -> BlockArgument:
+        a = BlockArgument(type, self, len(self.args), loc)
+        self.args.append(a)
+        return a
+
+    def erase_arg(self, index: int) -> None:
+        assert not self.args[index].uses
+        del self.args[index]
+        for i, a in enumerate(self.args):
+            a.index = i
+
+    def append(self, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.append(op)
+        self._index_cache = None
+        return op
+
+    def insert(self, index: int, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.insert(index, op)
+        self._index_cache = None
+        return op
+
+    def index_of(self, op: Operation) -> int:
+        cache = self._index_cache
+        if cache is None:
+            cache = self._index_cache = {id(o): i for i, o in enumerate(self.ops)}
+        return cache[id(op)]
+
+    def remove(self, op: Operation) -> None:
+        del self.ops[self.index_of(op)]
+        op.parent = None
+        self._index_cache = None
+
+    @property
+    def terminator(self) -> Operation | None:
+        if self.ops and self.ops[-1].is_terminator():
+            return self.ops[-1]
+        return None
+
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    def is_entry(self) -> bool:
+        return self.parent is not None and self.parent.blocks and self.parent.blocks[0] is self
+
+    def predecessors(self) -> list[Block]:
+        preds: list[Block] = []
+        if self.parent is None:
+            return preds
+        for b in self.parent.blocks:
+            t = b.ops[-1] if b.ops else None
+            if t is not None:
+                for s in t.successors:
+                    if s is self:
+                        preds.append(b)
+        return preds
+
+
+class Region:
+    """A list of blocks owned by an operation."""
+
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks: Sequence[Block] = ()) -> None:
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for b in blocks:
+            self.add_block(b)
+
+    def add_block(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def entry(self) -> Block:
+        return self.blocks[0]
+
+    def ops(self) -> Iterator[Operation]:
+        for b in self.blocks:
+            yield from b.ops
+
+    def clone_into(self, dest: Region, mapping: dict[Value, Value]) -> None:
+        new_blocks = []
+        for b in self.blocks:
+            nb = Block([a.type for a in b.args], [a.loc for a in b.args])
+            for a, na in zip(b.args, nb.args):
+                mapping[a] = na
+            mapping[b] = nb  # type: ignore[index]
+            dest.add_block(nb)
+            new_blocks.append((b, nb))
+        for b, nb in new_blocks:
+            for o in b.ops:
+                nb.append(o.clone(mapping))

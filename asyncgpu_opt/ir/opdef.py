@@ -1,0 +1,307 @@
+"""Declarative op definitions and the op registry.
+
+One small class per op::
+
+    class MemcpyOp(OpDef):
+        name = "gpu.memcpy"
+        operands = (variadic("asyncDependencies", gpu_async_token), single("dst"), single("src"))
+        results = (optional("asyncToken", gpu_async_token),)
+        assembly_format = ("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) "
+                           "$dst`,` $src `:` type($dst)`,` type($src) attr-dict")
+
+Operand/result groups are ``single`` / ``optional`` / ``variadic``; ``props`` lists inherent
+attribute names (printed in ``<{...}>`` in generic form).  The format string is compiled once, when
+the class is defined, by ``syntax.format``.  Dialect modules are imported lazily on first lookup.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .attributes import Attribute, DenseArrayAttr
+from .types import Type, i32
+
+if TYPE_CHECKING:
+    from .core import Operation
+
+
+class VerifyError(Exception):
+    """An op-verifier failure; ``op`` is the offending op (for the location)."""
+
+    def __init__(self, message: str, op: Operation | None = None, notes: Sequence[tuple[Any, str]] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.notes = list(notes)
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    kind: str  # "single" | "optional" | "variadic"
+    type: Type | None = None  # fixed type (lets the parser infer it)
+
+
+def single(name: str, type: Type | None = None) -> Arg:
+    return Arg(name, "single", type)
+
+
+def optional(name: str, type: Type | None = None) -> Arg:
+    return Arg(name, "optional", type)
+
+
+def variadic(name: str, type: Type | None = None) -> Arg:
+    return Arg(name, "variadic", type)
+
+
+_REGISTRY: dict[str, type[OpDef]] = {}
+_DIALECT_MODULES = {
+    "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
+    "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
+}
+_LOADED: set[str] = set()
+
+
+def known_dialects() -> list[str]:
+    return sorted(_DIALECT_MODULES)
+
+
+def load_dialect(dialect: str) -> bool:
+    mod = _DIALECT_MODULES.get(dialect)
+    if mod is None:
+        return False
+    if dialect not in _LOADED:
+        _LOADED.add(dialect)
+        importlib.import_module(f"asyncgpu_opt.dialects.{mod}")
+    return True
+
+
+def lookup_opdef(name: str) -> type[OpDef] | None:
+    d = _REGISTRY.get(name)
+    if d is not None:
+        return d
+    dialect = name.split(".", 1)[0]
+    if dialect not in _LOADED and load_dialect(dialect):
+        return _REGISTRY.get(name)
+    return None
+
+
+def is_known_dialect(dialect: str) -> bool:
+    return dialect in _DIALECT_MODULES
+
+
+class OpDef:
+    """Base class of op definitions; subclasses are registered by ``name``."""
+
+    name: ClassVar[str] = ""
+    operands: ClassVar[tuple[Arg, ...]] = ()
+    results: ClassVar[tuple[Arg, ...]] = ()
+    props: ClassVar[tuple[str, ...]] = ()
+    regions: ClassVar[tuple[str, ...]] = ()
+    num_successors: ClassVar[int | None] = 0  # None = variadic
+    traits: ClassVar[frozenset[str]] = frozenset()
+    assembly_format: ClassVar[str | None] = None
+    # parse-time type inference: var name -> function(types_by_name) -> Type | list[Type]
+    infer: ClassVar[dict[str, Callable[[dict[str, Any]], Any]]] = {}
+    # asm result names: function(op) -> list of names (or None) per result
+    asm_names: ClassVar[Callable[[Operation], list[str | None]] | None] = None
+    default_attrs: ClassVar[dict[str, Attribute]] = {}
+    summary: ClassVar[str] = ""
+    implicit_terminator: ClassVar[str | None] = None  # name of an elided terminator
+    unit_attrs: ClassVar[tuple[str, ...]] = ()  # unit attributes anchoring optional groups
+    attr_printers: ClassVar[dict[str, Callable[[Any, Attribute], str]]] = {}
+    attr_parsers: ClassVar[dict[str, Callable[[Any, bool], Attribute | None]]] = {}
+    default_dialect: ClassVar[str | None] = None  # dialect prefix elided inside the op's regions
+
+    _format: ClassVar[Any] = None
+    _operand_index: ClassVar[dict[str, int]] = {}
+    _result_index: ClassVar[dict[str, int]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if not cls.name:
+            return
+        cls._operand_index = {a.name: i for i, a in enumerate(cls.operands)}
+        cls._result_index = {a.name: i for i, a in enumerate(cls.results)}
+        if cls.assembly_format is not None:
+            from ..syntax.format import compile_format
+
+            cls._format = compile_format(cls, cls.assembly_format)
+        if cls.name in _REGISTRY:
+            raise ValueError(f"op {cls.name} registered twice")
+        _REGISTRY[cls.name] = cls
+
+    # ----- segments ----------------------------------------------------------------------------
+    @classmethod
+    def needs_operand_segments(cls) -> bool:
+        return sum(1 for a in cls.operands if a.kind != "single") > 1
+
+    @classmethod
+    def needs_result_segments(cls) -> bool:
+        return sum(1 for a in cls.results if a.kind != "single") > 1
+
+    @classmethod
+    def _segments(cls, args: tuple[Arg, ...], total: int, op: Operation, attr: str) -> list[int]:
+        nvar = sum(1 for a in args if a.kind != "single")
+        if nvar > 1:
+            seg = op.attributes.get(attr)
+            if isinstance(seg, DenseArrayAttr):
+                return list(seg.values)
+            # fall back: optional groups empty, first variadic takes the rest
+        sizes = [1 if a.kind == "single" else 0 for a in args]
+        rest = total - sum(sizes)
+        for i, a in enumerate(args):
+            if a.kind != "single":
+                sizes[i] = rest
+                break
+        return sizes
+
+    @classmethod
+    def operand_segments(cls, op: Operation) -> list[int]:
+        return cls._segments(cls.operands, len(op.operands), op, "operandSegmentSizes")
+
+    @classmethod
+    def result_segments(cls, op: Operation) -> list[int]:
+        return cls._segments(cls.results, len(op.results), op, "resultSegmentSizes")
+
+    @classmethod
+    def operand_group(cls, op: Operation, name: str) -> list[Any]:
+        idx = cls._operand_index[name]
+        seg = cls.operand_segments(op)
+        start = sum(seg[:idx])
+        return op.operands[start: start + seg[idx]]
+
+    @classmethod
+    def result_group(cls, op: Operation, name: str) -> list[Any]:
+        idx = cls._result_index[name]
+        seg = cls.result_segments(op)
+        start = sum(seg[:idx])
+        return op.results[start: start + seg[idx]]
+
+    @classmethod
+    def get_named(cls, op: Operation, name: str) -> Any:
+        """``op.<name>``: an operand/result group (single → value or None) or attribute."""
+        if name in cls._operand_index:
+            g = cls.operand_group(op, name)
+            return g if cls.operands[cls._operand_index[name]].kind == "variadic" else (g[0] if g else None)
+        if name in cls._result_index:
+            g = cls.result_group(op, name)
+            return g if cls.results[cls._result_index[name]].kind == "variadic" else (g[0] if g else None)
+        if name in cls.props or name in op.attributes:
+            return op.attributes.get(name)
+        raise AttributeError(f"{cls.name} has no operand, result or attribute '{name}'")
+
+    @classmethod
+    def build(cls, operands: dict[str, Any] | None = None, results: dict[str, Any] | None = None,
+              attributes: dict[str, Attribute] | None = None, regions: Sequence[Any] | int = (),
+              successors: Sequence[Any] = (), loc: Any = None) -> Operation:
+        """Create an op from named groups: ``build(operands={"asyncDependencies": [t]}, ...)``.
+        Group values: a Value, None (absent optional) or a list.  ``results`` maps names to types
+        (or lists of types / None)."""
+        from .core import Operation
+
+        operands = operands or {}
+        results = results or {}
+        flat_ops: list[Any] = []
+        seg: list[int] = []
+        for a in cls.operands:
+            v = operands.get(a.name, [] if a.kind != "single" else None)
+            vs = v if isinstance(v, list | tuple) else ([] if v is None else [v])
+            if a.kind == "single" and len(vs) != 1:
+                raise ValueError(f"{cls.name}: operand '{a.name}' is required")
+            flat_ops.extend(vs)
+            seg.append(len(vs))
+        flat_res: list[Type] = []
+        rseg: list[int] = []
+        for a in cls.results:
+            t = results.get(a.name, [] if a.kind != "single" else a.type)
+            ts = t if isinstance(t, list | tuple) else ([] if t is None else [t])
+            if a.kind == "single" and len(ts) != 1:
+                raise ValueError(f"{cls.name}: result '{a.name}' needs a type")
+            flat_res.extend(ts)
+            rseg.append(len(ts))
+        attrs = dict(attributes or {})
+        if cls.needs_operand_segments():
+            attrs["operandSegmentSizes"] = DenseArrayAttr(i32, seg)
+        if cls.needs_result_segments():
+            attrs["resultSegmentSizes"] = DenseArrayAttr(i32, rseg)
+        return Operation.create(cls.name, flat_ops, flat_res, attrs, regions, successors, loc, opdef=cls)
+
+    @classmethod
+    def set_operand_group(cls, op: Operation, name: str, values: Sequence[Any]) -> None:
+        """Replace one operand group (keeps ``operandSegmentSizes`` in sync)."""
+        seg = cls.operand_segments(op)
+        idx = cls._operand_index[name]
+        start = sum(seg[:idx])
+        new = op.operands[:start] + list(values) + op.operands[start + seg[idx]:]
+        seg[idx] = len(values)
+        op.set_operands(new)
+        if cls.needs_operand_segments():
+            op.attributes["operandSegmentSizes"] = DenseArrayAttr(i32, seg)
+
+    # ----- verification --------------------------------------------------------------------------
+    @classmethod
+    def verify_structure(cls, op: Operation) -> None:
+        """Operand/result counts, fixed types, region and successor counts."""
+        n_ops = len(op.operands)
+        if cls.needs_operand_segments():
+            seg = op.attributes.get("operandSegmentSizes")
+            if not isinstance(seg, DenseArrayAttr):
+                raise VerifyError("'operandSegmentSizes' attribute for specifying operand segments must "
+                                  f"have {len(cls.operands)} elements", op)
+            if len(seg.values) != len(cls.operands):
+                raise VerifyError("'operandSegmentSizes' attribute for specifying operand segments must "
+                                  f"have {len(cls.operands)} elements, but got {len(seg.values)}", op)
+            if sum(seg.values) != n_ops:
+                raise VerifyError(f"operand count ({n_ops}) does not match with the total size "
+                                  f"({sum(seg.values)}) specified in attribute 'operandSegmentSizes'", op)
+        else:
+            n_single = sum(1 for a in cls.operands if a.kind == "single")
+            has_var = any(a.kind == "variadic" for a in cls.operands)
+            has_opt = any(a.kind == "optional" for a in cls.operands)
+            if (not has_var and not has_opt and n_ops != n_single) or n_ops < n_single or (
+                    has_opt and not has_var and n_ops > n_single + 1):
+                if has_var or has_opt:
+                    raise VerifyError(f"expected {n_single} or more operands, but found {n_ops}", op)
+                raise VerifyError(f"expected {n_single} operands, but found {n_ops}", op)
+        n_res = len(op.results)
+        if not cls.needs_result_segments():
+            r_single = sum(1 for a in cls.results if a.kind == "single")
+            r_var = any(a.kind != "single" for a in cls.results)
+            if (not r_var and n_res != r_single) or n_res < r_single:
+                if r_var:
+                    raise VerifyError(f"expected {r_single} or more results, but found {n_res}", op)
+                raise VerifyError(f"requires {r_single} result{'s' if r_single != 1 else ''}"
+                                  if r_single else "requires zero results", op)
+        for i, a in enumerate(cls.operands):
+            if a.type is not None:
+                for v in cls.operand_group(op, a.name):
+                    if v.type != a.type:
+                        raise VerifyError(f"operand #{op.operands.index(v)} must be {_describe(a.type)}, "
+                                          f"but got '{v.type}'", op)
+        for a in cls.results:
+            if a.type is not None:
+                for r in cls.result_group(op, a.name):
+                    if r.type != a.type:
+                        raise VerifyError(f"result #{r.index} must be {_describe(a.type)}, but got "
+                                          f"'{r.type}'", op)
+        if len(op.regions) != len(cls.regions):
+            raise VerifyError(f"requires {len(cls.regions)} region{'s' if len(cls.regions) != 1 else ''}", op)
+        if cls.num_successors is not None and len(op.successors) != cls.num_successors:
+            raise VerifyError(f"requires {cls.num_successors} successors but found {len(op.successors)}", op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """Op-specific checks (override); raise ``VerifyError`` with MLIR's message text."""
+
+
+def _describe(t: Type) -> str:
+    s = str(t)
+    if s == "!gpu.async.token":
+        return "async token type"
+    if s == "index":
+        return "index"
+    return f"'{s}'"

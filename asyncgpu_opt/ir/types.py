@@ -1,0 +1,336 @@
+"""Builtin and dialect types.  Every type is immutable, hashable, and prints as mlir-opt does.
+
+Types compare by their canonical text, which each class computes once (``str(t)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+class Type:
+    """Base: ``text`` is the canonical spelling; equality and hashing use it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Type) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def llvm_body(self) -> str:
+        """Spelling inside an LLVM type (``!llvm.`` prefix dropped)."""
+        return self.text
+
+
+class IntegerType(Type):
+    __slots__ = ("width", "signedness")
+
+    def __init__(self, width: int, signedness: str = "") -> None:  # "", "s", "u"
+        self.width = width
+        self.signedness = signedness
+        Type.__init__(self, f"{signedness}i{width}" if signedness == "" else f"{signedness}i{width}")
+
+
+class IndexType(Type):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        Type.__init__(self, "index")
+
+
+class FloatType(Type):
+    __slots__ = ("width",)
+    WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19,
+              "f8E4M3FN": 8, "f8E5M2": 8}
+
+    def __init__(self, name: str) -> None:
+        Type.__init__(self, name)
+        self.width = self.WIDTHS.get(name, 0)
+
+
+class NoneType(Type):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        Type.__init__(self, "none")
+
+
+def _type_list(ts: Sequence[Type]) -> str:
+    return ", ".join(t.text for t in ts)
+
+
+class FunctionType(Type):
+    __slots__ = ("inputs", "results")
+
+    def __init__(self, inputs: Sequence[Type], results: Sequence[Type]) -> None:
+        self.inputs = tuple(inputs)
+        self.results = tuple(results)
+        if len(self.results) == 1 and not isinstance(self.results[0], FunctionType):
+            res = self.results[0].text
+        else:
+            res = f"({_type_list(self.results)})"
+        Type.__init__(self, f"({_type_list(self.inputs)}) -> {res}")
+
+
+DYNAMIC = -(2**63)  # ShapedType::kDynamic
+
+
+def _dims(shape: Sequence[int]) -> str:
+    return "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in shape)
+
+
+class ShapedType(Type):
+    __slots__ = ("shape", "element_type")
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def has_static_shape(self) -> bool:
+        return all(d != DYNAMIC for d in self.shape)
+
+    def num_elements(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    def num_dynamic_dims(self) -> int:
+        return sum(1 for d in self.shape if d == DYNAMIC)
+
+
+class MemRefType(ShapedType):
+    """``memref<4x?xf32, layout, memspace>``; layout/memory space are attributes or None."""
+
+    __slots__ = ("layout", "memory_space")
+
+    def __init__(self, shape: Sequence[int], element_type: Type, layout: Any = None,
+                 memory_space: Any = None) -> None:
+        self.shape = tuple(shape)
+        self.element_type = element_type
+        # an identity affine map layout is dropped, as MLIR does
+        if layout is not None and getattr(layout, "is_identity_layout", lambda: False)():
+            layout = None
+        self.layout = layout
+        if memory_space is not None and str(memory_space) in ("0 : i64",):
+            memory_space = None
+        self.memory_space = memory_space
+        s = f"memref<{_dims(self.shape)}{element_type.text}"
+        if layout is not None:
+            s += f", {layout}"
+        if memory_space is not None:
+            s += f", {_short_attr(memory_space)}"
+        Type.__init__(self, s + ">")
+
+    def has_identity_layout(self) -> bool:
+        return self.layout is None
+
+
+def _short_attr(a: Any) -> str:
+    """Memory spaces print integer attributes without `: i64`."""
+    from .attributes import IntegerAttr
+
+    if isinstance(a, IntegerAttr) and str(a.type) == "i64":
+        return str(a.value)
+    return str(a)
+
+
+class UnrankedMemRefType(Type):
+    __slots__ = ("element_type", "memory_space")
+
+    def __init__(self, element_type: Type, memory_space: Any = None) -> None:
+        self.element_type = element_type
+        self.memory_space = memory_space
+        s = f"memref<*x{element_type.text}"
+        if memory_space is not None:
+            s += f", {_short_attr(memory_space)}"
+        Type.__init__(self, s + ">")
+
+
+class TensorType(ShapedType):
+    __slots__ = ("encoding",)
+
+    def __init__(self, shape: Sequence[int], element_type: Type, encoding: Any = None) -> None:
+        self.shape = tuple(shape)
+        self.element_type = element_type
+        self.encoding = encoding
+        s = f"tensor<{_dims(self.shape)}{element_type.text}"
+        if encoding is not None:
+            s += f", {encoding}"
+        Type.__init__(self, s + ">")
+
+
+class UnrankedTensorType(Type):
+    __slots__ = ("element_type",)
+
+    def __init__(self, element_type: Type) -> None:
+        self.element_type = element_type
+        Type.__init__(self, f"tensor<*x{element_type.text}>")
+
+
+class VectorType(ShapedType):
+    __slots__ = ("scalable",)
+
+    def __init__(self, shape: Sequence[int], element_type: Type, scalable: Sequence[bool] = ()) -> None:
+        self.shape = tuple(shape)
+        self.element_type = element_type
+        self.scalable = tuple(scalable) or (False,) * len(self.shape)
+        dims = "".join((f"[{d}]" if sc else str(d)) + "x" for d, sc in zip(self.shape, self.scalable))
+        Type.__init__(self, f"vector<{dims}{element_type.text}>")
+
+
+class TupleType(Type):
+    __slots__ = ("types",)
+
+    def __init__(self, types: Sequence[Type]) -> None:
+        self.types = tuple(types)
+        Type.__init__(self, f"tuple<{_type_list(self.types)}>")
+
+
+class ComplexType(Type):
+    __slots__ = ("element_type",)
+
+    def __init__(self, element_type: Type) -> None:
+        self.element_type = element_type
+        Type.__init__(self, f"complex<{element_type.text}>")
+
+
+class OpaqueType(Type):
+    """Any dialect type we keep as text: ``!gpu.async.token``, ``!foo.bar<...>``."""
+
+    __slots__ = ()
+
+
+class AsyncValueType(Type):
+    __slots__ = ("value_type",)
+
+    def __init__(self, value_type: Type) -> None:
+        self.value_type = value_type
+        Type.__init__(self, f"!async.value<{value_type.text}>")
+
+
+# ----- LLVM dialect types -------------------------------------------------------------------
+class LLVMType(Type):
+    """LLVM dialect types print with ``!llvm.`` outside and bare inside other LLVM types."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        Type.__init__(self, f"!llvm.{body}")
+
+    def llvm_body(self) -> str:
+        return self.body
+
+
+class LLVMPointerType(LLVMType):
+    __slots__ = ("address_space",)
+
+    def __init__(self, address_space: int = 0) -> None:
+        self.address_space = address_space
+        LLVMType.__init__(self, "ptr" if address_space == 0 else f"ptr<{address_space}>")
+
+
+class LLVMArrayType(LLVMType):
+    __slots__ = ("size", "element_type")
+
+    def __init__(self, size: int, element_type: Type) -> None:
+        self.size = size
+        self.element_type = element_type
+        LLVMType.__init__(self, f"array<{size} x {element_type.llvm_body()}>")
+
+
+class LLVMStructType(LLVMType):
+    __slots__ = ("name", "elements", "packed")
+
+    def __init__(self, elements: Sequence[Type] | None, packed: bool = False, name: str | None = None,
+                 opaque: bool = False) -> None:
+        self.name = name
+        self.elements = tuple(elements) if elements is not None else ()
+        self.packed = packed
+        body = ""
+        if elements is not None and not opaque:
+            inner = ", ".join(e.llvm_body() for e in self.elements)
+            body = f"<({inner})>" if packed else f"({inner})"
+        if name is not None:
+            from .attributes import quote_string
+
+            q = quote_string(name)
+            if opaque:
+                LLVMType.__init__(self, f"struct<{q}, opaque>")
+            else:
+                LLVMType.__init__(self, f"struct<{q}, {body}>")
+        else:
+            LLVMType.__init__(self, f"struct<{body}>")
+
+
+class LLVMFunctionType(LLVMType):
+    __slots__ = ("result", "params", "vararg")
+
+    def __init__(self, result: Type, params: Sequence[Type], vararg: bool = False) -> None:
+        self.result = result
+        self.params = tuple(params)
+        self.vararg = vararg
+        ps = [p.llvm_body() for p in self.params] + (["..."] if vararg else [])
+        LLVMType.__init__(self, f"func<{result.llvm_body()} ({', '.join(ps)})>")
+
+
+class LLVMVoidType(LLVMType):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        LLVMType.__init__(self, "void")
+
+
+# ----- common singletons ------------------------------------------------------------------------
+index = IndexType()
+i1 = IntegerType(1)
+i8 = IntegerType(8)
+i16 = IntegerType(16)
+i32 = IntegerType(32)
+i64 = IntegerType(64)
+f16 = FloatType("f16")
+bf16 = FloatType("bf16")
+f32 = FloatType("f32")
+f64 = FloatType("f64")
+none = NoneType()
+gpu_async_token = OpaqueType("!gpu.async.token")
+async_token = OpaqueType("!async.token")
+async_group = OpaqueType("!async.group")
+llvm_ptr = LLVMPointerType(0)
+llvm_void = LLVMVoidType()
+
+
+def is_int_or_index(t: Type) -> bool:
+    return isinstance(t, IntegerType | IndexType)
+
+
+def is_float(t: Type) -> bool:
+    return isinstance(t, FloatType)
+
+
+def element_type_or_self(t: Type) -> Type:
+    return t.element_type if isinstance(t, VectorType | TensorType) else t
+
+
+def bit_width(t: Type) -> int:
+    if isinstance(t, IntegerType | FloatType):
+        return t.width
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, LLVMPointerType):
+        return 64
+    if isinstance(t, ComplexType):
+        return 2 * bit_width(t.element_type)
+    raise ValueError(f"no bit width for {t}")

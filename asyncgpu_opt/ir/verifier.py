@@ -1,0 +1,80 @@
+"""The verifier: structural checks from op definitions, op verifiers, terminators, and SSA
+dominance within blocks.  Raises ``MLIRError`` with MLIR's message text and a
+``see current operation`` note."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Diagnostic, MLIRError
+from .core import Block, Operation
+from .opdef import VerifyError
+
+
+def _fail(op: Operation, message: str, printer: Any = None) -> MLIRError:
+    note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=True)
+    return MLIRError(f"'{op.name}' op {message}", op.loc, [note])
+
+
+def _generic_text(op: Operation) -> str:
+    from ..syntax.printer import Printer
+
+    pr = Printer(generic=True)
+    pr.compute_names(_root(op))
+    text = pr.op_text(op).lstrip()
+    return ("\n" + text) if "\n" in text else text
+
+
+def _root(op: Operation) -> Operation:
+    while op.parent_op is not None:
+        op = op.parent_op
+    return op
+
+
+def verify(top: Operation) -> None:
+    """Verify ``top`` and everything nested in it; raise on the first failure."""
+    _verify_op(top)
+
+
+def _verify_op(op: Operation) -> None:
+    od = op.opdef
+    if od is not None:
+        try:
+            od.verify_structure(op)
+            od.verify(op)
+        except VerifyError as e:
+            raise _fail(e.op or op, e.message) from None
+    no_term = od is not None and "NoTerminator" in od.traits
+    for r in op.regions:
+        for b in r.blocks:
+            _verify_block(op, b, no_term or od is None)
+
+
+def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
+    defined: set[int] = {id(a) for a in b.args}
+    ops = b.ops
+    if not ops:
+        if not no_terminator and parent.regions and len(b.parent.blocks) > 0:
+            raise _fail(parent, "empty block: expect at least a terminator") if False else MLIRError(
+                "empty block: expect at least a terminator", parent.loc)
+        return
+    last = ops[-1]
+    if not no_terminator and (last.opdef is not None and not last.is_terminator()):
+        raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc)
+    for i, op in enumerate(ops):
+        if op.is_terminator() and i != len(ops) - 1:
+            raise _fail(op, "must be the last operation in the parent block")
+        for v in op.operands:
+            owner = getattr(v, "op", None)
+            if owner is not None and owner.parent is b and id(v) not in defined:
+                raise _dominance_error(op, v)
+        _verify_op(op)
+        for r in op.results:
+            defined.add(id(r))
+
+
+def _dominance_error(op: Operation, v: Any) -> MLIRError:
+    idx = op.operands.index(v)
+    note = Diagnostic("note", "operand defined here (op in the same block)", v.op.loc)
+    return MLIRError(f"operand #{idx} does not dominate this use", op.loc,
+                     [note, Diagnostic("note", "see current operation: " + _generic_text(op), op.loc)])

@@ -1,0 +1,92 @@
+"""Pass registry: lazy factories by name, aliases, options as dataclass fields.
+
+A pass is a frozen dataclass with ClassVars ``name``, ``anchor`` (``builtin.module`` or
+``func.func``), ``summary``, ``cpp_name`` and ``apply(op) -> bool`` (whether the IR changed);
+failures raise ``MLIRError``.  Options are fields; ``stream_pool`` is spelled ``stream-pool``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import Any, ClassVar
+
+# name -> (module, class name); aliases map to canonical names
+_PASSES: dict[str, tuple[str, str]] = {
+    "async-region": ("asyncgpu_opt.passes.async_region", "AsyncRegionPass"),
+    "wait-insertion": ("asyncgpu_opt.passes.wait_insertion", "WaitInsertionPass"),
+    "gpu-to-runtime": ("asyncgpu_opt.passes.gpu_to_runtime", "GpuToRuntimePass"),
+    "gpu-kernel-outlining": ("asyncgpu_opt.passes.kernel_outlining", "GpuKernelOutliningPass"),
+    "canonicalize": ("asyncgpu_opt.passes.canonicalize", "CanonicalizePass"),
+}
+ALIASES: dict[str, str] = {"gpu-async-region": "async-region", "gpu-wait-insertion": "wait-insertion"}
+
+
+class Pass:
+    """Base class (subclasses are frozen dataclasses)."""
+
+    name: ClassVar[str] = ""
+    anchor: ClassVar[str] = "builtin.module"
+    summary: ClassVar[str] = ""
+    cpp_name: ClassVar[str] = ""
+
+    def apply(self, op: Any) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ----- options ------------------------------------------------------------------------------
+    @classmethod
+    def option_fields(cls) -> list[dataclasses.Field]:
+        return list(dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else []
+
+    def options_text(self) -> str:
+        parts = []
+        for f in self.option_fields():
+            v = getattr(self, f.name)
+            if isinstance(v, bool):
+                v = "true" if v else "false"
+            parts.append(f"{f.name.replace('_', '-')}={v}")
+        return " ".join(parts)
+
+
+def available_passes() -> list[str]:
+    return sorted(_PASSES)
+
+
+def is_registered(name: str) -> bool:
+    return name in _PASSES or name in ALIASES
+
+
+def pass_class(name: str) -> type[Pass]:
+    canonical = ALIASES.get(name, name)
+    mod, cls = _PASSES[canonical]
+    return getattr(importlib.import_module(mod), cls)
+
+
+class OptionError(Exception):
+    pass
+
+
+def make_pass(name: str, options: dict[str, str]) -> Pass:
+    cls = pass_class(name)
+    fields = {f.name.replace("_", "-"): f for f in cls.option_fields()}
+    kwargs: dict[str, Any] = {}
+    for k, v in options.items():
+        f = fields.get(k)
+        if f is None:
+            raise OptionError(f"no such option {k}")
+        t = f.type if not isinstance(f.type, str) else f.type
+        if t in (bool, "bool"):
+            if v.lower() in ("true", "1", ""):
+                kwargs[f.name] = True
+            elif v.lower() in ("false", "0"):
+                kwargs[f.name] = False
+            else:
+                raise OptionError(f"Invalid value '{v}' for option {k}: expected true or false")
+        elif t in (int, "int"):
+            try:
+                kwargs[f.name] = int(v)
+            except ValueError:
+                raise OptionError(f"Invalid value '{v}' for option {k}: expected an integer") from None
+        else:
+            kwargs[f.name] = v
+    return cls(**kwargs)

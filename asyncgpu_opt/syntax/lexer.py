@@ -1,0 +1,77 @@
+"""Lexemes of the MLIR text format, declared as pyparsing ``Regex`` elements.
+
+The reader matches one lexeme (or one whole common construct) at a time at an explicit offset; the
+hot path uses each element's compiled pattern directly (``LEXEME.re.match(text, pos)``), which is
+the "one Regex, match taken raw" design of DESIGN.md §3.  Whitespace and ``//`` comments are part of
+the ``WS`` lexeme, not a pyparsing ``.ignore()``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pyparsing as pp
+
+pp.ParserElement.set_default_whitespace_chars("")
+
+# whitespace and comments
+WS = pp.Regex(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
+# identifiers
+BARE_ID = pp.Regex(r"[A-Za-z_][\w$.]*")
+SUFFIX_ID = r"(?:\d+|[A-Za-z_$.\-][\w$.\-]*)"
+SSA_USE = pp.Regex(rf"%(?P<name>{SUFFIX_ID})(?:#(?P<num>\d+))?")
+SSA_DEF = pp.Regex(rf"%(?P<name>{SUFFIX_ID})(?::(?P<count>\d+))?")
+CARET_ID = pp.Regex(rf"\^{SUFFIX_ID}")
+AT_ID = pp.Regex(r'@(?:[A-Za-z_$.\-][\w$.\-]*|\d+|"(?:[^"\\\n]|\\.)*")')
+HASH_ID = pp.Regex(rf"#{SUFFIX_ID}")
+EXCL_ID = pp.Regex(rf"!{SUFFIX_ID}")
+STRING = pp.Regex(r'"(?:[^"\\\n]|\\.)*"')
+FLOAT = pp.Regex(r"[-+]?\d+\.\d*(?:[eE][-+]?\d+)?")
+HEX = pp.Regex(r"0x[0-9A-Fa-f]+")
+INTEGER = pp.Regex(r"[-+]?\d+")
+# types that occur over and over; matched whole and looked up in a cache
+_ANGLE = r"(?:->|\"(?:[^\"\\]|\\.)*\"|[^<>\"])*"
+SIMPLE_TYPE = pp.Regex(rf"(?:!?[A-Za-z_][\w$.]*)(?:<{_ANGLE}(?:<{_ANGLE}(?:<{_ANGLE}>{_ANGLE})*>{_ANGLE})*>)?")
+
+ws_re = WS.re
+bare_id_re = BARE_ID.re
+ssa_use_re = SSA_USE.re
+ssa_def_re = SSA_DEF.re
+caret_id_re = CARET_ID.re
+at_id_re = AT_ID.re
+hash_id_re = HASH_ID.re
+excl_id_re = EXCL_ID.re
+string_re = STRING.re
+float_re = FLOAT.re
+hex_re = HEX.re
+integer_re = INTEGER.re
+simple_type_re = SIMPLE_TYPE.re
+keyword_re = re.compile(r"[A-Za-z_][\w$]*")  # a keyword stops at '.'
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def unescape_string(lit: str) -> str:
+    """Decode an MLIR string literal (with quotes): ``\\n``, ``\\t``, ``\\"``, ``\\\\``, ``\\XX``."""
+    body = lit[1:-1]
+    if "\\" not in body:
+        return body
+    out = bytearray()
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            n = body[i + 1]
+            if n in _ESCAPES:
+                out += _ESCAPES[n].encode()
+                i += 2
+                continue
+            h = body[i + 1: i + 3]
+            if len(h) == 2 and all(x in "0123456789abcdefABCDEF" for x in h):
+                out.append(int(h, 16))
+                i += 3
+                continue
+        out += c.encode("utf-8")
+        i += 1
+    return out.decode("utf-8", errors="replace")

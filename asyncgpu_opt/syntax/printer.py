@@ -1,0 +1,371 @@
+"""The printer: IR -> text byte-identical to mlir-opt 22.
+
+SSA naming follows AsmPrinter's ``SSANameState``: regions are numbered from a stack (last pushed
+first); in custom form every region restarts from the counters its parent region left (so sibling
+regions reuse numbers), in generic form counters run on.  Entry-block arguments are ``%argN``,
+asm result names (``%c0``, ``%memref``) are uniqued with ``_N`` from a conflict counter.  Affine
+maps and integer sets print through ``#map``/``#set`` aliases defined at the top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation, Region, Value
+
+
+class _NameScope:
+    __slots__ = ("names", "parent")
+
+    def __init__(self, parent: _NameScope | None) -> None:
+        self.names: set[str] = set()
+        self.parent = parent
+
+    def __contains__(self, n: str) -> bool:
+        s: _NameScope | None = self
+        while s is not None:
+            if n in s.names:
+                return True
+            s = s.parent
+        return False
+
+
+_VALID = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$._-")
+
+
+def sanitize_identifier(name: str, allow_trailing_digit: bool = True) -> str:
+    def copy() -> str:
+        out = []
+        for ch in name:
+            if ch in _VALID:
+                out.append(ch)
+            elif ch == " ":
+                out.append("_")
+            else:
+                out.append(format(ord(ch), "X"))
+        return "".join(out)
+
+    if name[0].isdigit() or (not allow_trailing_digit and name[-1].isdigit()):
+        return "_" + copy()
+    if all(ch in _VALID for ch in name):
+        return name
+    return copy()
+
+
+class Printer:
+    def __init__(self, generic: bool = False, debuginfo: bool = False) -> None:
+        self.generic = generic
+        self.debuginfo = debuginfo
+        self.names: dict[int, str] = {}
+        self.groups: dict[int, list[int]] = {}
+        self.block_names: dict[int, str] = {}
+        self.aliases: dict[str, str] = {}  # full attr text -> alias name
+        self.alias_defs: list[tuple[str, str]] = []
+        self.alias_counts: dict[str, int] = {}
+        self.default_dialects: list[str] = ["builtin"]
+        self.indent = 0
+
+    # ----- naming ---------------------------------------------------------------------------------
+    def compute_names(self, top: Operation) -> None:
+        self._nv = 0
+        self._na = 0
+        self._nc = 0
+        self._scope = _NameScope(None)
+        self._number_op(top)
+        stack: list[tuple[Region, int, int, int, _NameScope]] = [
+            (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
+        while stack:
+            region, nv, na, nc, parent = stack.pop()
+            if not self.generic:
+                self._nv, self._na, self._nc = nv, na, nc
+            self._scope = _NameScope(parent)
+            self._number_region(region)
+            cur = self._scope
+            for b in region.blocks:
+                for op in b.ops:
+                    for r in op.regions:
+                        stack.append((r, self._nv, self._na, self._nc, cur))
+
+    def _unique(self, name: str) -> str:
+        name = sanitize_identifier(name)
+        scope = self._scope
+        if name not in scope:
+            scope.names.add(name)
+            return name
+        while True:
+            probe = f"{name}_{self._nc}"
+            self._nc += 1
+            if probe not in scope:
+                scope.names.add(probe)
+                return probe
+
+    def _set_name(self, v: Value, name: str | None) -> None:
+        if not name:
+            self.names[id(v)] = str(self._nv)
+            self._nv += 1
+        else:
+            self.names[id(v)] = self._unique(name)
+
+    def _number_region(self, region: Region) -> None:
+        for i, b in enumerate(region.blocks):
+            self.block_names[id(b)] = f"^bb{i}"
+            entry = i == 0
+            for a in b.args:
+                if entry:
+                    self._set_name(a, f"arg{self._na}")
+                    self._na += 1
+                else:
+                    self._set_name(a, None)
+            for op in b.ops:
+                self._number_op(op)
+
+    def _number_op(self, op: Operation) -> None:
+        if not op.results:
+            return
+        groups = [0]
+        od = op.opdef
+        if not self.generic and od is not None and od.asm_names is not None:
+            names = od.asm_names(op)
+            for i, n in enumerate(names):
+                if n:
+                    self._set_name(op.results[i], n)
+                    if i:
+                        groups.append(i)
+        r0 = op.results[0]
+        if id(r0) not in self.names:
+            self.names[id(r0)] = str(self._nv)
+            self._nv += 1
+        if len(groups) > 1:
+            self.groups[id(op)] = sorted(groups)
+
+    def value(self, v: Value) -> str:
+        """``%name`` or ``%name#N`` for a use of ``v``."""
+        n = self.names.get(id(v))
+        if n is not None:
+            return "%" + n
+        from ..ir.core import OpResult
+
+        if isinstance(v, OpResult):
+            op = v.op
+            groups = self.groups.get(id(op), [0])
+            start = max(g for g in groups if g <= v.index)
+            lead = self.names.get(id(op.results[start]))
+            if lead is not None:
+                return f"%{lead}#{v.index - start}"
+        return "%<<UNKNOWN SSA VALUE>>"
+
+    def values(self, vs: list[Value]) -> str:
+        return ", ".join(self.value(v) for v in vs)
+
+    def block_name(self, b: Block) -> str:
+        return self.block_names.get(id(b), "^INVALIDBLOCK")
+
+    # ----- types and attributes (with aliases) ------------------------------------------------------
+    def _alias(self, a: A.Attribute, prefix: str) -> str:
+        key = str(a)
+        name = self.aliases.get(key)
+        if name is None:
+            n = self.alias_counts.get(prefix, 0)
+            self.alias_counts[prefix] = n + 1
+            name = prefix if n == 0 else f"{prefix}{n}"
+            self.aliases[key] = name
+            self.alias_defs.append((name, key))
+        return "#" + name
+
+    def attr_text(self, a: A.Attribute) -> str:
+        if isinstance(a, A.AffineMapAttr):
+            return self._alias(a, "map")
+        if isinstance(a, A.IntegerSetAttr):
+            return self._alias(a, "set")
+        if isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.TypeAttr | A.DenseElementsAttr):
+            s = str(a)
+            if "affine_" in s:
+                return a.render(self)
+            return s
+        return str(a)
+
+    def type_text(self, t: T.Type) -> str:
+        s = t.text
+        if "affine_" not in s:
+            return s
+        if isinstance(t, T.MemRefType):
+            r = f"memref<{T._dims(t.shape)}{self.type_text(t.element_type)}"
+            if t.layout is not None:
+                r += ", " + self.attr_text(t.layout)
+            if t.memory_space is not None:
+                r += ", " + T._short_attr(t.memory_space)
+            return r + ">"
+        if isinstance(t, T.FunctionType):
+            return self.function_type_text(list(t.inputs), list(t.results))
+        if isinstance(t, T.TupleType):
+            return "tuple<" + ", ".join(self.type_text(x) for x in t.types) + ">"
+        return s
+
+    def types(self, ts: list[T.Type]) -> str:
+        return ", ".join(self.type_text(t) for t in ts)
+
+    def function_type_text(self, ins: list[T.Type], outs: list[T.Type]) -> str:
+        if len(outs) == 1 and not isinstance(outs[0], T.FunctionType):
+            r = self.type_text(outs[0])
+        else:
+            r = "(" + self.types(outs) + ")"
+        return f"({self.types(ins)}) -> {r}"
+
+    def attr_dict_text(self, attrs: dict[str, A.Attribute], elided: tuple[str, ...] | set[str] = (),
+                       with_keyword: bool = False) -> str:
+        items = sorted((k, v) for k, v in attrs.items() if k not in elided)
+        if not items:
+            return ""
+        body = A.dict_entries_text(items, self)
+        return (" attributes {" if with_keyword else " {") + body + "}"
+
+    # ----- operations -----------------------------------------------------------------------------
+    def print_top(self, op: Operation) -> str:
+        self.compute_names(op)
+        lines: list[str] = []
+        self.print_op(op, lines)
+        body = "\n".join(lines)
+        head = "".join(f"#{n} = {t}\n" for n, t in self.alias_defs)
+        return head + body + "\n"
+
+    def op_name_text(self, op: Operation) -> str:
+        name = op.name
+        d = self.default_dialects[-1]
+        if name.startswith(d + ".") and (d != "builtin" or name == "builtin.module"):
+            return name[len(d) + 1:]
+        return name
+
+    def loc_suffix(self, op: Operation) -> str:
+        if not self.debuginfo:
+            return ""
+        loc = op.loc
+        if loc is None:
+            return " loc(unknown)"
+        return f" loc({loc.mlir_text()})"
+
+    def print_op(self, op: Operation, lines: list[str]) -> None:
+        ind = "  " * self.indent
+        res = ""
+        if op.results:
+            res = self.result_list(op) + " = "
+        od = op.opdef
+        if self.generic or od is None or (od._format is None and getattr(od, "print_custom", None) is None):
+            text = self.generic_op_text(op)
+        else:
+            custom = getattr(od, "print_custom", None)
+            dd = getattr(od, "default_dialect", None)
+            text = self.op_name_text(op)
+            if dd is not None:
+                self.default_dialects.append(dd)
+            try:
+                text += custom(self, op) if custom is not None else od._format.print(self, op)
+            finally:
+                if dd is not None:
+                    self.default_dialects.pop()
+        lines.append(ind + res + text + self.loc_suffix(op))
+
+    def op_text(self, op: Operation) -> str:
+        """A single op as text (used by nested printing); may span lines."""
+        lines: list[str] = []
+        self.print_op(op, lines)
+        return "\n".join(lines)
+
+    def result_list(self, op: Operation) -> str:
+        groups = self.groups.get(id(op))
+        n = len(op.results)
+        if groups is None:
+            lead = self.value(op.results[0])
+            return lead + (f":{n}" if n > 1 else "")
+        parts = []
+        for gi, start in enumerate(groups):
+            end = groups[gi + 1] if gi + 1 < len(groups) else n
+            s = "%" + self.names[id(op.results[start])]
+            if end - start > 1:
+                s += f":{end - start}"
+            parts.append(s)
+        return ", ".join(parts)
+
+    def generic_op_text(self, op: Operation) -> str:
+        from .. import ir  # noqa: F401
+
+        s = '"' + op.name + '"(' + self.values(op.operands) + ")"
+        if op.successors:
+            s += "[" + ", ".join(self.block_name(b) for b in op.successors) + "]"
+        od = op.opdef
+        if od is not None:
+            props = {k: v for k, v in op.attributes.items() if k in od.props}
+            attrs = {k: v for k, v in op.attributes.items() if k not in od.props}
+        else:
+            props = op.properties or {}
+            attrs = op.attributes
+        if props:
+            s += " <{" + A.dict_entries_text(sorted(props.items()), self) + "}>"
+        if op.regions:
+            s += " (" + ", ".join(self.region_text(r, True, True, generic=True) for r in op.regions) + ")"
+        if attrs:
+            s += " {" + A.dict_entries_text(sorted(attrs.items()), self) + "}"
+        s += " : " + self.function_type_text([v.type for v in op.operands], [r.type for r in op.results])
+        return s
+
+    # ----- regions --------------------------------------------------------------------------------
+    def region_text(self, region: Region, print_entry_args: bool = True, print_terminators: bool = True,
+                    print_empty_block: bool = False, generic: bool = False) -> str:
+        """``{`` newline blocks ``}`` at the current indent."""
+        ind = "  " * self.indent
+        lines = ["{"]
+        if region.blocks:
+            entry = region.blocks[0]
+            always = (print_empty_block and not entry.ops) or (print_entry_args and bool(entry.args))
+            self._print_block(entry, always, print_terminators, lines)
+            for b in region.blocks[1:]:
+                self._print_block(b, True, True, lines)
+        lines.append(ind + "}")
+        return "\n".join(lines)
+
+    def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
+        ind = "  " * self.indent
+        if print_header:
+            h = ind + self.block_name(b)
+            if b.args:
+                parts = []
+                for a in b.args:
+                    p = self.value(a) + ": " + self.type_text(a.type)
+                    if self.debuginfo:
+                        p += f" loc({a.loc.mlir_text()})" if a.loc is not None else " loc(unknown)"
+                    parts.append(p)
+                h += "(" + ", ".join(parts) + ")"
+            h += ":"
+            preds = b.predecessors()
+            if not preds:
+                if not b.is_entry():
+                    h += "  // no predecessors"
+            elif all(p is preds[0] for p in preds):
+                h += "  // pred: " + self.block_name(preds[0])
+            else:
+                order = {id(x): i for i, x in enumerate(b.parent.blocks)}
+                ps = sorted(preds, key=lambda x: order[id(x)])
+                h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
+            lines.append(h)
+        self.indent += 1
+        ops = b.ops
+        if not print_terminator and ops and ops[-1].is_terminator():
+            ops = ops[:-1]
+        for op in ops:
+            self.print_op(op, lines)
+        self.indent -= 1
+
+    def successor_text(self, b: Block, operands: list[Value]) -> str:
+        s = self.block_name(b)
+        if operands:
+            s += "(" + self.values(operands) + " : " + self.types([v.type for v in operands]) + ")"
+        return s
+
+
+def print_module(op: Operation, generic: bool = False, debuginfo: bool = False) -> str:
+    return Printer(generic, debuginfo).print_top(op)
+
+
+def _unused(x: Any) -> None:  # pragma: no cover
+    pass
