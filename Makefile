@@ -30,12 +30,12 @@ pytest: install-test
 	$(BIN)/python -m pytest -q -x tests
 
 lit: install-test
-	$(BIN)/lit -sv --timeout 120 lit_tests
+	$(BIN)/lit -sv lit_tests
 
 test: install-test
 	$(BIN)/ruff check asyncgpu_opt tests benchmarks
 	$(BIN)/python -m pytest -q tests
-	$(BIN)/lit -s --timeout 120 lit_tests
+	$(BIN)/lit -s lit_tests
 
 bench: install-test
 	$(BIN)/python -m pip install -q '.[bench]'
