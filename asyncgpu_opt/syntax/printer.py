@@ -142,18 +142,26 @@ class Printer:
 
     def value(self, v: Value) -> str:
         """``%name`` or ``%name#N`` for a use of ``v``."""
-        n = self.names.get(id(v))
-        if n is not None:
-            return "%" + n
         from ..ir.core import OpResult
 
         if isinstance(v, OpResult):
             op = v.op
-            groups = self.groups.get(id(op), [0])
-            start = max(g for g in groups if g <= v.index)
-            lead = self.names.get(id(op.results[start]))
-            if lead is not None:
-                return f"%{lead}#{v.index - start}"
+            n = len(op.results)
+            if n > 1:
+                groups = self.groups.get(id(op), [0])
+                start = 0
+                end = n
+                for gi, g in enumerate(groups):
+                    if g <= v.index:
+                        start = g
+                        end = groups[gi + 1] if gi + 1 < len(groups) else n
+                lead = self.names.get(id(op.results[start]))
+                if lead is None:
+                    return "%<<UNKNOWN SSA VALUE>>"
+                return f"%{lead}#{v.index - start}" if end - start > 1 else "%" + lead
+        name = self.names.get(id(v))
+        if name is not None:
+            return "%" + name
         return "%<<UNKNOWN SSA VALUE>>"
 
     def values(self, vs: list[Value]) -> str:
