@@ -284,8 +284,7 @@ class Printer:
         groups = self.groups.get(id(op))
         n = len(op.results)
         if groups is None:
-            lead = self.value(op.results[0])
-            return lead + (f":{n}" if n > 1 else "")
+            return "%" + self.names.get(id(op.results[0]), "<<UNKNOWN SSA VALUE>>") + (f":{n}" if n > 1 else "")
         parts = []
         for gi, start in enumerate(groups):
             end = groups[gi + 1] if gi + 1 < len(groups) else n
