@@ -46,7 +46,7 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
     return printer, parser, from_attr, to_attr
 
 
-def stripped_dialect_attr(prefix: str):
+def stripped_dialect_attr(prefix: str, sep: str = ", "):
     """Hooks for attributes printed without their ``#dialect.name`` prefix (``<nsw>``)."""
 
     def printer(pr: Any, a: A.Attribute) -> str:
@@ -63,6 +63,6 @@ def stripped_dialect_attr(prefix: str):
         body = p.text[pos + 1: e - 1]
         p.pos = p.last_end = e
         parts = [x.strip() for x in body.split(",")]
-        return A.OpaqueAttr(f"{prefix}<{', '.join(parts)}>")
+        return A.OpaqueAttr(f"{prefix}<{sep.join(parts)}>")
 
     return printer, parser

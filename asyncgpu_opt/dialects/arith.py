@@ -11,7 +11,7 @@ from ..ir.opdef import OpDef, VerifyError, single
 from ._common import keyword_enum, stripped_dialect_attr
 
 _OVF_P, _OVF_R = stripped_dialect_attr("#arith.overflow")
-_FM_P, _FM_R = stripped_dialect_attr("#arith.fastmath")
+_FM_P, _FM_R = stripped_dialect_attr("#arith.fastmath", ",")
 OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 

@@ -258,13 +258,19 @@ class LaneIdOp(OpDef):
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
+def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
+    if optional_ and not p.peek("["):
+        return None
+    return p.parse_attribute()
+
+
 class ModuleOp(OpDef):
     name = "gpu.module"
     props = ("sym_name", "targets", "offloadingHandler")
     regions = ("bodyRegion",)
     traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock"})
     attr_printers = {"sym_name": _sym_printer}
-    attr_parsers = {"sym_name": _sym_parser}
+    attr_parsers = {"sym_name": _sym_parser, "targets": _array_parser}
     assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword "
                        "$bodyRegion")
 

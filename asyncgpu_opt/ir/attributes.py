@@ -46,6 +46,15 @@ def _r(p: Any, a: Any) -> str:
     return p.attr_text(a) if p is not None else str(a)
 
 
+def _elided(p: Any, a: Any) -> str:
+    """AttrTypeElision::May: i64 integers and f64 floats drop their type (array elements)."""
+    if isinstance(a, IntegerAttr) and a.type == T.i64:
+        return str(a.value)
+    if isinstance(a, FloatAttr) and a.type == T.f64:
+        return a.value_text()
+    return _r(p, a)
+
+
 class UnitAttr(Attribute):
     __slots__ = ()
 
@@ -226,8 +235,10 @@ def quote_string(s: str) -> str:
     out = ['"']
     for ch in s.encode("utf-8"):
         c = chr(ch)
-        if c == '"' or c == "\\":
-            out.append("\\" + c)
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append("\\22")
         elif 0x20 <= ch < 0x7F:
             out.append(c)
         else:
@@ -259,7 +270,7 @@ class ArrayAttr(Attribute):
         self.elements = tuple(elements)
 
     def render(self, p: Any = None) -> str:
-        return "[" + ", ".join(_r(p, e) for e in self.elements) + "]"
+        return "[" + ", ".join(_elided(p, e) for e in self.elements) + "]"
 
     def __iter__(self):
         return iter(self.elements)

@@ -190,7 +190,7 @@ class Parser:
                 m = L.string_re.match(t, i)
                 i = m.end() if m else i + 1
                 continue
-            if c == "-" and t.startswith("->", i):
+            if (c == "-" and t.startswith("->", i)) or (c == ">" and t.startswith(">=", i)):
                 i += 2
                 continue
             if c in "<([{":
@@ -442,6 +442,7 @@ class Parser:
         if self.peek("<{"):
             self.pos += 1
             props = self.parse_attr_dict_body()
+            self.parse_punct(">", "to end properties")
         regions: list[Region] = []
         if self.peek("(") and not self.peek("()"):
             q = self.pos + 1
@@ -1106,11 +1107,17 @@ class Parser:
             pass
         else:
             if self.peek('"'):
-                raw = self.parse_string()
+                raw_pos = self.skip()
+                m = L.string_re.match(self.text, raw_pos)
+                raw = m.group()[1:-1] if m else ""
+                self.parse_string()
                 self.parse_punct(">")
                 self.parse_punct(":")
                 ty = self.parse_type()
-                return A.OpaqueAttr(f"dense<{A.quote_string(raw)}> : {ty}")
+                vals = _decode_hex_dense(raw, ty)
+                if vals is None:
+                    return A.OpaqueAttr(f"dense<\"{raw}\"> : {ty}")
+                return A.DenseElementsAttr(ty, vals)
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         self.parse_punct(":", "after dense literal" if False else "")
@@ -1173,6 +1180,25 @@ class Parser:
             self.pos = self.last_end = hm.end()
             return int(hm.group(), 16)
         return self.parse_integer("expected element literal of primitive type")
+
+
+def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
+    """``dense<"0x...">``: little-endian element bytes (a splat when one element is given)."""
+    import numpy as np
+
+    if not raw.startswith("0x") or not isinstance(ty, T.ShapedType):
+        return None
+    et = ty.element_type
+    dt = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
+    if dt is None and isinstance(et, T.IntegerType) and et.width in (8, 16, 32, 64):
+        dt = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[et.width]
+    if dt is None:
+        return None
+    try:
+        arr = np.frombuffer(bytes.fromhex(raw[2:]), dtype=np.dtype(dt).newbyteorder("<"))
+    except ValueError:
+        return None
+    return [float(x) if et.text.startswith("f") else int(x) for x in arr]
 
 
 def parse_source(source: Source, allow_unregistered: bool = False,

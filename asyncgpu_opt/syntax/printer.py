@@ -310,7 +310,7 @@ class Printer:
         if props:
             s += " <{" + A.dict_entries_text(sorted(props.items()), self) + "}>"
         if op.regions:
-            s += " (" + ", ".join(self.region_text(r, True, True, generic=True) for r in op.regions) + ")"
+            s += " (" + ", ".join(self.region_text(r, True, True, True) for r in op.regions) + ")"
         if attrs:
             s += " {" + A.dict_entries_text(sorted(attrs.items()), self) + "}"
         s += " : " + self.function_type_text([v.type for v in op.operands], [r.type for r in op.results])
