@@ -11,9 +11,10 @@ from .core import Block, Operation
 from .opdef import VerifyError
 
 
-def _fail(op: Operation, message: str, printer: Any = None) -> MLIRError:
+def _fail(op: Operation, message: str, printer: Any = None, notes: Any = ()) -> MLIRError:
     note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=True)
-    return MLIRError(f"'{op.name}' op {message}", op.loc, [note])
+    extra = [Diagnostic("note", m, loc) for loc, m in notes]
+    return MLIRError(f"'{op.name}' op {message}", op.loc, extra + [note])
 
 
 def _generic_text(op: Operation) -> str:
@@ -43,7 +44,7 @@ def _verify_op(op: Operation) -> None:
             od.verify_structure(op)
             od.verify(op)
         except VerifyError as e:
-            raise _fail(e.op or op, e.message) from None
+            raise _fail(e.op or op, e.message, notes=e.notes) from None
     no_term = od is not None and "NoTerminator" in od.traits
     for r in op.regions:
         for b in r.blocks:

@@ -1,0 +1,927 @@
+"""llvm dialect: the subset gpu-to-runtime emits and users write (custom forms as upstream 22.1.8).
+
+Ops: func, call, return, mlir.constant/zero/undef/poison, mlir.global, mlir.addressof,
+insertvalue, extractvalue, getelementptr, casts (ptrtoint, inttoptr, bitcast, addrspacecast,
+sext, zext, trunc), alloca, load, store, integer/float binaries, icmp, select, br, cond_br.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation, Region
+from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
+from ._common import TERMINATOR
+
+CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
+TAILCALL = A.OpaqueAttr("#llvm.tailcallkind<none>")
+FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
+EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
+LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+            "extern_weak", "linkonce_odr", "weak_odr", "external")
+ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+GEP_DYNAMIC = -2147483648
+_GEP_FLAGS = {0: "", 1: "nusw", 3: "inbounds", 4: "nuw", 5: "nusw|nuw", 7: "inbounds|nuw"}
+_GEP_FLAG_BITS = {"nusw": 1, "inbounds": 3, "nuw": 4}
+
+
+def _i(v: int, t: T.Type = T.i64) -> A.IntegerAttr:
+    return A.IntegerAttr(v, t)
+
+
+def _types_of(vs: list[Any]) -> list[T.Type]:
+    return [v.type for v in vs]
+
+
+def _trailing(p: Any) -> dict[str, A.Attribute]:
+    return p.parse_optional_attr_dict()
+
+
+def _mk(cls: Any, operands: list[Any], results: list[T.Type], attrs: dict[str, A.Attribute],
+        regions: Any = (), successors: Any = ()) -> Operation:
+    for k, v in cls.default_attrs.items():
+        attrs.setdefault(k, v)
+    return Operation.create(cls.name, operands, results, attrs, regions, successors, opdef=cls)
+
+
+def _dict(pr: Any, op: Operation, elided: tuple[str, ...]) -> str:
+    return pr.attr_dict_text(op.attributes, elided)
+
+
+def _int_value(a: Any) -> int | None:
+    if isinstance(a, A.IntegerAttr):
+        return a.value
+    return None
+
+
+# ----- functions ------------------------------------------------------------------------------
+
+_FUNC_ELIDED = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr", "visibility_",
+                "sym_visibility", "arg_attrs", "res_attrs")
+
+
+class FuncOp(OpDef):
+    name = "llvm.func"
+    props = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr", "visibility_", "arg_attrs",
+             "res_attrs", "sym_visibility")
+    regions = ("body",)
+    traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
+    default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from .func import parse_function_signature
+
+        attrs: dict[str, A.Attribute] = {}
+        for lk in LINKAGES:
+            if p.parse_optional_keyword(lk):
+                attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
+                break
+        name_pos = p.skip()
+        name = p.parse_optional_symbol_name()
+        if name is None:
+            raise p.error("expected valid '@'-identifier for symbol name", name_pos)
+        attrs["sym_name"] = A.StringAttr(name)
+        # signature, with an optional trailing `...`
+        vararg = False
+        save = p.pos
+        sig_text_has_vararg = _scan_vararg(p)
+        if sig_text_has_vararg:
+            entry, ins, arg_attrs, res, res_attrs, vararg = _parse_vararg_signature(p)
+        else:
+            p.pos = save
+            entry, ins, arg_attrs, res, res_attrs = parse_function_signature(p)
+        if len(res) > 1:
+            raise p.error("expected function with 0 or 1 result")
+        ret = res[0] if res else T.llvm_void
+        attrs["function_type"] = A.TypeAttr(T.LLVMFunctionType(ret, ins, vararg))
+        if any(d.entries for d in arg_attrs):
+            attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
+        if any(d.entries for d in res_attrs):
+            attrs["res_attrs"] = A.ArrayAttr(res_attrs)
+        attrs.update(p.parse_optional_attr_dict_with_keyword())
+        region = Region()
+        if p.peek("{"):
+            region = p.parse_region(entry_args=entry, isolated=True)
+        return _mk(cls, [], [], attrs, [region])
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = ""
+        lk = op.attributes.get("linkage")
+        if lk is not None and str(lk) != str(EXTERNAL):
+            s += " " + str(lk)[len("#llvm.linkage<"):-1]
+        s += " " + A.symbol_text(op.attributes["sym_name"].value)
+        ft = op.attributes["function_type"].type
+        body = op.regions[0]
+        parts = []
+        arg_attrs = op.attributes.get("arg_attrs")
+        for i, t in enumerate(ft.params):
+            a = ""
+            if isinstance(arg_attrs, A.ArrayAttr) and i < len(arg_attrs) and arg_attrs.elements[i].entries:
+                a = " " + arg_attrs.elements[i].render(pr)
+            if body.blocks:
+                parts.append(f"{pr.value(body.blocks[0].args[i])}: {pr.type_text(t)}{a}")
+            else:
+                parts.append(pr.type_text(t) + a)
+        if ft.vararg:
+            parts.append("...")
+        s += "(" + ", ".join(parts) + ")"
+        if not isinstance(ft.result, T.LLVMVoidType):
+            s += " -> " + pr.type_text(ft.result)
+        extra = {k: v for k, v in op.attributes.items() if k not in _FUNC_ELIDED}
+        if str(op.attributes.get("CConv", CCONV)) != str(CCONV):
+            extra["CConv"] = op.attributes["CConv"]
+        s += pr.attr_dict_text(extra, (), with_keyword=True)
+        if body.blocks:
+            s += " " + pr.region_text(body, False, True)
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.attributes.get("function_type")
+        if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, T.LLVMFunctionType):
+            raise VerifyError("requires attribute 'function_type'", op)
+        body = op.regions[0]
+        if body.blocks:
+            entry = body.blocks[0]
+            if len(entry.args) != len(ft.type.params):
+                raise VerifyError(f"entry block must have {len(ft.type.params)} arguments to match function "
+                                  "signature", op)
+
+
+def _scan_vararg(p: Any) -> bool:
+    """Whether the parenthesized signature at the cursor ends with `...`."""
+    s = p.skip()
+    if not p.text.startswith("(", s):
+        return False
+    e = p.balanced_end(s)
+    inner = p.text[s + 1:e - 1].rstrip()
+    return inner.endswith("...")
+
+
+def _parse_vararg_signature(p: Any) -> tuple:
+    p.parse_punct("(")
+    entry: list = []
+    ins: list[T.Type] = []
+    arg_attrs: list[Any] = []
+    while True:
+        if p.parse_optional_punct("..."):
+            break
+        ref = p.parse_optional_operand()
+        if ref is not None:
+            p.parse_punct(":")
+        t = p.parse_type()
+        arg_attrs.append(A.DictionaryAttr(p.parse_optional_attr_dict()))
+        loc = p.parse_optional_loc()
+        ins.append(t)
+        if ref is not None:
+            entry.append((ref, t, loc))
+        p.parse_punct(",")
+    p.parse_punct(")")
+    res: list[T.Type] = []
+    if p.parse_optional_punct("->"):
+        res.append(p.parse_type())
+    return entry, ins, arg_attrs, res, [A.DictionaryAttr({}) for _ in res], True
+
+
+class ReturnOp(OpDef):
+    name = "llvm.return"
+    operands = (optional("arg"),)
+    traits = TERMINATOR
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs = _trailing(p)
+        ref = p.parse_optional_operand()
+        ops = []
+        if ref is not None:
+            p.parse_punct(":")
+            ops = [p.resolve(ref, p.parse_type())]
+        return _mk(cls, ops, [], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = _dict(pr, op, ())
+        if op.operands:
+            s += f" {pr.value(op.operands[0])} : {pr.type_text(op.operands[0].type)}"
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        fn = op.parent_op
+        if fn is None or fn.name != "llvm.func":
+            return
+        ft = fn.attributes["function_type"].type
+        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
+        got = [v.type for v in op.operands]
+        if want != got:
+            raise VerifyError("mismatching result types", op, [(fn.loc, "when returning from function")])
+
+
+class CallOp(OpDef):
+    name = "llvm.call"
+    operands = (variadic("callee_operands"), variadic("op_bundle_operands"))
+    results = (optional("result"),)
+    props = ("CConv", "TailCallKind", "callee", "fastmathFlags", "op_bundle_sizes", "operandSegmentSizes",
+             "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
+             "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
+    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE,
+                     "op_bundle_sizes": A.DenseArrayAttr(T.i32, [])}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        callee = p.parse_symbol_name()
+        p.parse_punct("(")
+        refs = p.parse_operand_list()
+        p.parse_punct(")")
+        attrs: dict[str, A.Attribute] = {"callee": A.SymbolRefAttr(callee)}
+        if p.parse_optional_keyword("vararg"):
+            p.parse_punct("(")
+            attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
+            p.parse_punct(")")
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ft = p.parse_type()
+        if not isinstance(ft, T.FunctionType):
+            raise p.error("expected function type")
+        if len(ft.inputs) != len(refs):
+            raise p.error(f"expected {len(ft.inputs)} operands but got {len(refs)}" if False else
+                          f"{len(refs)} operands present, but expected {len(ft.inputs)}")
+        ops = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
+        return _mk(cls, ops, list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        args = cls.operand_group(op, "callee_operands")
+        s = " " + str(op.attributes["callee"]) + "(" + pr.values(args) + ")"
+        vt = op.attributes.get("var_callee_type")
+        if vt is not None:
+            s += "(vararg(" if False else f" vararg({pr.type_text(vt.type)})"
+        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes"}
+        for k, v in cls.default_attrs.items():
+            if str(op.attributes.get(k)) == str(v):
+                elided.add(k)
+        s += pr.attr_dict_text(op.attributes, elided)
+        s += " : " + pr.function_type_text(_types_of(args), [r.type for r in op.results])
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from ..ir.symbols import lookup_symbol
+
+        callee = op.attributes.get("callee")
+        if not isinstance(callee, A.SymbolRefAttr):
+            return
+        fn = lookup_symbol(op, callee)
+        if fn is None or fn.name != "llvm.func":
+            raise VerifyError(f"'{callee.root}' does not reference a symbol in the current scope", op)
+        ft = fn.attributes["function_type"].type
+        args = cls.operand_group(op, "callee_operands")
+        if len(args) != len(ft.params) and not (ft.vararg and len(args) >= len(ft.params)):
+            raise VerifyError("incorrect number of operands (" + str(len(args)) + ") for callee (expecting: "
+                              + str(len(ft.params)) + ")", op)
+        for i, (v, t) in enumerate(zip(args, ft.params)):
+            if v.type != t:
+                raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
+        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
+        if [r.type for r in op.results] != want:
+            raise VerifyError("result type mismatch: '" + ", ".join(str(r.type) for r in op.results)
+                              + f"' != '{ft.result}'", op)
+
+
+# ----- constants and globals --------------------------------------------------------------------
+
+class ConstantOp(OpDef):
+    name = "llvm.mlir.constant"
+    results = (single("res"),)
+    props = ("value",)
+    traits = frozenset({"Pure", "ConstantLike"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        p.parse_punct("(")
+        v = p.parse_attribute()
+        p.parse_punct(")")
+        attrs = {"value": v}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        return _mk(cls, [], [p.parse_type()], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        return ("(" + pr.attr_text(op.attributes["value"]) + ")" + _dict(pr, op, ("value",)) + " : "
+                + pr.type_text(op.results[0].type))
+
+
+def _nullary(mn: str) -> type[OpDef]:
+    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
+        attrs = _trailing(p)
+        p.parse_punct(":")
+        return _mk(cls, [], [p.parse_type()], attrs)
+
+    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
+        return _dict(pr, op, ()) + " : " + pr.type_text(op.results[0].type)
+
+    return type(f"{mn}Op", (OpDef,), dict(
+        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}),
+        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom)))
+
+
+ZeroOp = _nullary("zero")
+UndefOp = _nullary("undef")
+PoisonOp = _nullary("poison")
+
+_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_")
+
+
+class GlobalOp(OpDef):
+    name = "llvm.mlir.global"
+    props = ("addr_space", "alignment", "constant", "global_type", "linkage", "sym_name", "unnamed_addr",
+             "value", "visibility_", "section", "thread_local_", "dso_local")
+    regions = ("initializer",)
+    traits = frozenset({"Symbol", "IsolatedFromAbove"})
+    default_attrs = {"addr_space": _i(0, T.i32), "linkage": EXTERNAL, "unnamed_addr": _i(0),
+                     "visibility_": _i(0)}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        for lk in LINKAGES:
+            if p.parse_optional_keyword(lk):
+                attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
+                break
+        if p.parse_optional_keyword("constant"):
+            attrs["constant"] = A.UNIT
+        attrs["sym_name"] = A.StringAttr(p.parse_symbol_name())
+        p.parse_punct("(")
+        value = None
+        if not p.peek(")"):
+            value = p.parse_attribute()
+            attrs["value"] = value
+        p.parse_punct(")")
+        attrs.update(_trailing(p))
+        gt = None
+        if p.parse_optional_punct(":"):
+            gt = p.parse_type()
+        elif isinstance(value, A.StringAttr):
+            gt = T.LLVMArrayType(len(value.value.encode("latin-1", "replace")), T.i8)
+        else:
+            raise p.error("type can only be omitted for string globals")
+        attrs["global_type"] = A.TypeAttr(gt)
+        region = Region()
+        if p.peek("{"):
+            region = p.parse_region()
+        return _mk(cls, [], [], attrs, [region])
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = ""
+        lk = op.attributes.get("linkage")
+        if lk is not None:
+            s += " " + str(lk)[len("#llvm.linkage<"):-1]
+        if "constant" in op.attributes:
+            s += " constant"
+        s += " " + A.symbol_text(op.attributes["sym_name"].value) + "("
+        v = op.attributes.get("value")
+        if v is not None:
+            s += pr.attr_text(v)
+        s += ")" + _dict(pr, op, _GLOBAL_ELIDED)
+        if not isinstance(v, A.StringAttr):
+            s += " : " + pr.type_text(op.attributes["global_type"].type)
+        if op.regions and op.regions[0].blocks:
+            s += " " + pr.region_text(op.regions[0], False, True)
+        return s
+
+
+class AddressOfOp(OpDef):
+    name = "llvm.mlir.addressof"
+    results = (single("res"),)
+    props = ("global_name",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {"global_name": A.SymbolRefAttr(p.parse_symbol_name())}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        return _mk(cls, [], [p.parse_type()], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        return (" " + str(op.attributes["global_name"]) + _dict(pr, op, ("global_name",)) + " : "
+                + pr.type_text(op.results[0].type))
+
+
+# ----- aggregates ---------------------------------------------------------------------------------
+
+def _position_type(p: Any, t: T.Type, pos: list[int], opname: str) -> T.Type:
+    for i in pos:
+        if isinstance(t, T.LLVMStructType):
+            if i < 0 or i >= len(t.elements):
+                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
+                    ValueError(i)
+            t = t.elements[i]
+        elif isinstance(t, T.LLVMArrayType):
+            if i < 0 or i >= t.size:
+                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
+                    ValueError(i)
+            t = t.element_type
+        else:
+            raise p.error(f"custom op '{opname}' expected LLVM IR structure/array type") if p is not None \
+                else ValueError(i)
+    return t
+
+
+def _parse_position(p: Any) -> list[int]:
+    p.parse_punct("[")
+    out = []
+    while True:
+        out.append(p.parse_integer())
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct("]")
+    return out
+
+
+def position_type(t: T.Type, pos: list[int]) -> T.Type:
+    return _position_type(None, t, pos, "")
+
+
+class ExtractValueOp(OpDef):
+    name = "llvm.extractvalue"
+    operands = (single("container"),)
+    results = (single("res"),)
+    props = ("position",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        ref = p.parse_operand()
+        pos = _parse_position(p)
+        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ct = p.parse_type()
+        rt = _position_type(p, ct, pos, cls.name)
+        return _mk(cls, [p.resolve(ref, ct)], [rt], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        pos = ", ".join(str(v) for v in op.attributes["position"].values)
+        return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
+                + pr.type_text(op.operands[0].type))
+
+
+class InsertValueOp(OpDef):
+    name = "llvm.insertvalue"
+    operands = (single("container"), single("value"))
+    results = (single("res"),)
+    props = ("position",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        vref = p.parse_operand()
+        p.parse_punct(",")
+        cref = p.parse_operand()
+        pos = _parse_position(p)
+        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ct = p.parse_type()
+        vt = _position_type(p, ct, pos, cls.name)
+        c = p.resolve(cref, ct)
+        v = p.resolve(vref, vt)
+        return _mk(cls, [c, v], [ct], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        pos = ", ".join(str(v) for v in op.attributes["position"].values)
+        return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
+                + " : " + pr.type_text(op.operands[0].type))
+
+
+# ----- pointers -------------------------------------------------------------------------------------
+
+class GEPOp(OpDef):
+    name = "llvm.getelementptr"
+    operands = (single("base"), variadic("dynamicIndices"))
+    results = (single("res"),)
+    props = ("elem_type", "noWrapFlags", "rawConstantIndices")
+    traits = frozenset({"Pure"})
+    default_attrs = {"noWrapFlags": _i(0, T.i32)}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        flags = 0
+        while True:
+            kw = None
+            for k in ("inbounds", "nusw", "nuw"):
+                if p.parse_optional_keyword(k):
+                    kw = k
+                    break
+            if kw is None:
+                break
+            flags |= _GEP_FLAG_BITS[kw]
+            if not p.parse_optional_punct("|"):
+                break
+        base = p.parse_operand()
+        p.parse_punct("[")
+        raw: list[int] = []
+        dyn = []
+        while True:
+            i = p.parse_optional_integer()
+            if i is not None:
+                raw.append(i)
+            else:
+                dyn.append(p.parse_operand())
+                raw.append(GEP_DYNAMIC)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+        attrs: dict[str, A.Attribute] = {"noWrapFlags": _i(flags, T.i32),
+                                         "rawConstantIndices": A.DenseArrayAttr(T.i32, raw)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ft = p.parse_type()
+        p.parse_punct(",")
+        attrs["elem_type"] = A.TypeAttr(p.parse_type())
+        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 + len(dyn):
+            raise p.error(f"{1 + len(dyn)} operands present, but expected "
+                          f"{len(ft.inputs) if isinstance(ft, T.FunctionType) else 1}")
+        ops = [p.resolve(base, ft.inputs[0])] + [p.resolve(r, t) for r, t in zip(dyn, ft.inputs[1:])]
+        return _mk(cls, ops, list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        flags = _int_value(op.attributes.get("noWrapFlags")) or 0
+        s = ""
+        if flags:
+            s += " " + _GEP_FLAGS.get(flags, "inbounds")
+        dyn = op.operands[1:]
+        idx = []
+        di = 0
+        for r in op.attributes["rawConstantIndices"].values:
+            if r == GEP_DYNAMIC:
+                idx.append(pr.value(dyn[di]))
+                di += 1
+            else:
+                idx.append(str(r))
+        s += f" {pr.value(op.operands[0])}[{', '.join(idx)}]"
+        s += _dict(pr, op, ("elem_type", "noWrapFlags", "rawConstantIndices"))
+        s += " : " + pr.function_type_text(_types_of(op.operands), [op.results[0].type])
+        return s + ", " + pr.type_text(op.attributes["elem_type"].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.attributes["elem_type"].type
+        raw = op.attributes["rawConstantIndices"].values
+        for k, r in enumerate(raw[1:], start=1):
+            if isinstance(t, T.LLVMStructType):
+                if r == GEP_DYNAMIC:
+                    raise VerifyError(f"expected index {k} indexing a struct to be constant", op)
+                t = t.elements[r] if 0 <= r < len(t.elements) else t
+            elif isinstance(t, T.LLVMArrayType):
+                t = t.element_type
+            else:
+                break
+
+
+def _cast(mn: str, check=None, extra_props: tuple[str, ...] = (), defaults: dict | None = None) -> type[OpDef]:
+    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
+        ref = p.parse_operand()
+        attrs = _trailing(p)
+        p.parse_punct(":")
+        it = p.parse_type()
+        p.parse_keyword("to")
+        rt = p.parse_type()
+        return _mk(cls, [p.resolve(ref, it)], [rt], attrs)
+
+    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
+        el = tuple(k for k, v in cls.default_attrs.items() if str(op.attributes.get(k)) == str(v))
+        return (f" {pr.value(op.operands[0])}" + _dict(pr, op, el) + " : " + pr.type_text(op.operands[0].type)
+                + " to " + pr.type_text(op.results[0].type))
+
+    def verify(cls: Any, op: Operation) -> None:
+        if check is not None:
+            check(op)
+
+    return type(f"{mn}Op", (OpDef,), dict(
+        name=f"llvm.{mn}", operands=(single("arg"),), results=(single("res"),), traits=frozenset({"Pure"}),
+        props=extra_props, default_attrs=defaults or {},
+        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom),
+        verify=classmethod(verify)))
+
+
+def _int_result(op: Operation) -> None:
+    if not isinstance(op.results[0].type, T.IntegerType):
+        raise VerifyError("result #0 must be signless integer or LLVM dialect-compatible vector of signless "
+                          f"integer, but got '{op.results[0].type}'", op)
+
+
+def _ptr_operand(op: Operation) -> None:
+    if not isinstance(op.operands[0].type, T.LLVMPointerType):
+        raise VerifyError("operand #0 must be LLVM pointer type, but got " f"'{op.operands[0].type}'", op)
+
+
+def _check_ptrtoint(op: Operation) -> None:
+    _ptr_operand(op)
+    _int_result(op)
+
+
+def _check_inttoptr(op: Operation) -> None:
+    if not isinstance(op.results[0].type, T.LLVMPointerType):
+        raise VerifyError(f"result #0 must be LLVM pointer type, but got '{op.results[0].type}'", op)
+
+
+PtrToIntOp = _cast("ptrtoint", _check_ptrtoint)
+IntToPtrOp = _cast("inttoptr", _check_inttoptr)
+BitcastOp = _cast("bitcast")
+AddrSpaceCastOp = _cast("addrspacecast")
+SExtOp = _cast("sext")
+ZExtOp = _cast("zext", extra_props=("nonNeg",))
+TruncOp = _cast("trunc", extra_props=("overflowFlags",), defaults={"overflowFlags": _i(0, T.i32)})
+SIToFPOp = _cast("sitofp")
+FPToSIOp = _cast("fptosi")
+
+
+class AllocaOp(OpDef):
+    name = "llvm.alloca"
+    operands = (single("arraySize"),)
+    results = (single("res"),)
+    props = ("alignment", "elem_type", "inalloca")
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        inalloca = p.parse_optional_keyword("inalloca")
+        ref = p.parse_operand()
+        p.parse_keyword("x")
+        et = p.parse_type()
+        attrs: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(et)}
+        if inalloca:
+            attrs["inalloca"] = A.UNIT
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ft = p.parse_type()
+        return _mk(cls, [p.resolve(ref, ft.inputs[0])], list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " inalloca" if "inalloca" in op.attributes else ""
+        s += f" {pr.value(op.operands[0])} x {pr.type_text(op.attributes['elem_type'].type)}"
+        s += _dict(pr, op, ("elem_type", "inalloca"))
+        return s + " : " + pr.function_type_text([op.operands[0].type], [op.results[0].type])
+
+
+_ORDERING0 = _i(0)
+
+
+class LoadOp(OpDef):
+    name = "llvm.load"
+    operands = (single("addr"),)
+    results = (single("res"),)
+    props = ("alignment", "ordering", "volatile_", "nontemporal", "invariant", "invariantGroup", "syncscope",
+             "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "dereferenceable")
+    default_attrs = {"ordering": _ORDERING0}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        if p.parse_optional_keyword("volatile"):
+            attrs["volatile_"] = A.UNIT
+        ref = p.parse_operand()
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        at = p.parse_type()
+        p.parse_punct("->")
+        return _mk(cls, [p.resolve(ref, at)], [p.parse_type()], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " volatile" if "volatile_" in op.attributes else ""
+        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
+        s += f" {pr.value(op.operands[0])}" + _dict(pr, op, el)
+        return s + " : " + pr.type_text(op.operands[0].type) + " -> " + pr.type_text(op.results[0].type)
+
+
+class StoreOp(OpDef):
+    name = "llvm.store"
+    operands = (single("value"), single("addr"))
+    props = LoadOp.props
+    default_attrs = {"ordering": _ORDERING0}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        if p.parse_optional_keyword("volatile"):
+            attrs["volatile_"] = A.UNIT
+        vref = p.parse_operand()
+        p.parse_punct(",")
+        aref = p.parse_operand()
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        vt = p.parse_type()
+        p.parse_punct(",")
+        at = p.parse_type()
+        return _mk(cls, [p.resolve(vref, vt), p.resolve(aref, at)], [], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " volatile" if "volatile_" in op.attributes else ""
+        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
+        s += f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}" + _dict(pr, op, el)
+        return s + " : " + pr.type_text(op.operands[0].type) + ", " + pr.type_text(op.operands[1].type)
+
+
+# ----- arithmetic -----------------------------------------------------------------------------------
+
+_OVF_NAMES = {0: "", 1: "nsw", 2: "nuw", 3: "nsw, nuw"}
+
+
+def _ovf_value(a: Any) -> int:
+    if isinstance(a, A.IntegerAttr):
+        return a.value
+    t = str(a) if a is not None else ""
+    v = 0
+    if "nsw" in t:
+        v |= 1
+    if "nuw" in t:
+        v |= 2
+    return v
+
+
+def _binary(mn: str, kind: str) -> type[OpDef]:
+    """kind: "ovf" (overflow<...> flags), "fm" (fastmath in attr-dict), "" (none)."""
+    props: tuple[str, ...] = ()
+    defaults: dict[str, A.Attribute] = {}
+    if kind == "ovf":
+        props = ("overflowFlags",)
+        defaults = {"overflowFlags": _i(0, T.i32)}
+    elif kind == "fm":
+        props = ("fastmathFlags",)
+        defaults = {"fastmathFlags": FASTMATH_NONE}
+
+    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
+        a = p.parse_operand()
+        p.parse_punct(",")
+        b = p.parse_operand()
+        attrs: dict[str, A.Attribute] = {}
+        if kind == "ovf" and p.parse_optional_keyword("overflow"):
+            p.parse_punct("<")
+            v = 0
+            while True:
+                w = p.parse_optional_bare_id()
+                v |= {"nsw": 1, "nuw": 2}.get(w or "", 0)
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(">")
+            attrs["overflowFlags"] = _i(v, T.i32)
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        t = p.parse_type()
+        return _mk(cls, [p.resolve(a, t), p.resolve(b, t)], [t], attrs)
+
+    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
+        s = f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}"
+        el: tuple[str, ...] = ()
+        if kind == "ovf":
+            v = _ovf_value(op.attributes.get("overflowFlags"))
+            if v:
+                s += f" overflow<{_OVF_NAMES[v]}>"
+            el = ("overflowFlags",)
+        elif kind == "fm" and str(op.attributes.get("fastmathFlags")) == str(FASTMATH_NONE):
+            el = ("fastmathFlags",)
+        return s + _dict(pr, op, el) + " : " + pr.type_text(op.results[0].type)
+
+    return type(f"{mn}Op", (OpDef,), dict(
+        name=f"llvm.{mn}", operands=(single("lhs"), single("rhs")), results=(single("res"),),
+        traits=frozenset({"Pure"}), props=props, default_attrs=defaults,
+        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom)))
+
+
+for _mn in ("add", "sub", "mul", "shl"):
+    globals()[f"_{_mn}"] = _binary(_mn, "ovf")
+for _mn in ("udiv", "sdiv", "urem", "srem", "and", "or", "xor", "lshr", "ashr"):
+    globals()[f"_{_mn}"] = _binary(_mn, "")
+for _mn in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+    globals()[f"_{_mn}"] = _binary(_mn, "fm")
+
+
+class ICmpOp(OpDef):
+    name = "llvm.icmp"
+    operands = (single("lhs"), single("rhs"))
+    results = (single("res"),)
+    props = ("predicate",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        pred = p.parse_string()
+        if pred not in ICMP_PREDICATES:
+            raise p.error(f"invalid predicate '{pred}'")
+        a = p.parse_operand()
+        p.parse_punct(",")
+        b = p.parse_operand()
+        attrs: dict[str, A.Attribute] = {"predicate": _i(ICMP_PREDICATES.index(pred))}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        t = p.parse_type()
+        rt = T.VectorType(t.shape, T.i1) if isinstance(t, T.VectorType) else T.i1
+        return _mk(cls, [p.resolve(a, t), p.resolve(b, t)], [rt], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        pred = ICMP_PREDICATES[op.attributes["predicate"].value]
+        return (f' "{pred}" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}'
+                + _dict(pr, op, ("predicate",)) + " : " + pr.type_text(op.operands[0].type))
+
+
+class SelectOp(OpDef):
+    name = "llvm.select"
+    operands = (single("condition"), single("trueValue"), single("falseValue"))
+    results = (single("res"),)
+    props = ("fastmathFlags",)
+    traits = frozenset({"Pure"})
+    default_attrs = {"fastmathFlags": FASTMATH_NONE}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        refs = p.parse_operand_list()
+        attrs = _trailing(p)
+        p.parse_punct(":")
+        ct = p.parse_type()
+        p.parse_punct(",")
+        t = p.parse_type()
+        if len(refs) != 3:
+            raise p.error(f"{len(refs)} operands present, but expected 3")
+        return _mk(cls, [p.resolve(refs[0], ct), p.resolve(refs[1], t), p.resolve(refs[2], t)], [t], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        el = ("fastmathFlags",) if str(op.attributes.get("fastmathFlags")) == str(FASTMATH_NONE) else ()
+        return (" " + pr.values(op.operands) + _dict(pr, op, el) + " : " + pr.type_text(op.operands[0].type)
+                + ", " + pr.type_text(op.results[0].type))
+
+
+# ----- control flow -----------------------------------------------------------------------------------
+
+def _parse_succ(p: Any) -> tuple[Block, list[Any]]:
+    b = p.parse_successor()
+    vals: list[Any] = []
+    if p.parse_optional_punct("("):
+        refs = p.parse_operand_list()
+        p.parse_punct(":")
+        ts = []
+        while True:
+            ts.append(p.parse_type())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+        vals = [p.resolve(r, t) for r, t in zip(refs, ts)]
+    return b, vals
+
+
+class BrOp(OpDef):
+    name = "llvm.br"
+    operands = (variadic("destOperands"),)
+    num_successors = 1
+    traits = frozenset({"Terminator", "Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        b, vals = _parse_succ(p)
+        return _mk(cls, vals, [], _trailing(p), (), [b])
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        return " " + pr.successor_text(op.successors[0], op.operands) + _dict(pr, op, ())
+
+
+class CondBrOp(OpDef):
+    name = "llvm.cond_br"
+    operands = (single("condition"), variadic("trueDestOperands"), variadic("falseDestOperands"))
+    props = ("branch_weights", "operandSegmentSizes", "loop_annotation")
+    num_successors = 2
+    traits = frozenset({"Terminator", "Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        c = p.resolve(p.parse_operand(), T.i1)
+        p.parse_punct(",")
+        b1, v1 = _parse_succ(p)
+        p.parse_punct(",")
+        b2, v2 = _parse_succ(p)
+        attrs = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, [1, len(v1), len(v2)])}
+        attrs.update(_trailing(p))
+        return _mk(cls, [c] + v1 + v2, [], attrs, (), [b1, b2])
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        t = cls.operand_group(op, "trueDestOperands")
+        f = cls.operand_group(op, "falseDestOperands")
+        return (f" {pr.value(op.operands[0])}, " + pr.successor_text(op.successors[0], t) + ", "
+                + pr.successor_text(op.successors[1], f) + _dict(pr, op, ("operandSegmentSizes",)))
