@@ -11,10 +11,10 @@ from .core import Block, Operation
 from .opdef import VerifyError
 
 
-def _fail(op: Operation, message: str, printer: Any = None, notes: Any = ()) -> MLIRError:
+def _fail(op: Operation, message: str, printer: Any = None, notes: Any = (), raw: bool = False) -> MLIRError:
     note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=True)
     extra = [Diagnostic("note", m, loc) for loc, m in notes]
-    return MLIRError(f"'{op.name}' op {message}", op.loc, extra + [note])
+    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra + [note])
 
 
 def _generic_text(op: Operation) -> str:
@@ -44,9 +44,20 @@ def _verify_op(op: Operation) -> None:
             od.verify_structure(op)
             od.verify(op)
         except VerifyError as e:
-            raise _fail(e.op or op, e.message, notes=e.notes) from None
+            raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
+    if od is not None and "SymbolTable" in od.traits and op.regions and op.regions[0].blocks:
+        seen: dict[str, Operation] = {}
+        for o in op.regions[0].blocks[0].ops:
+            name = getattr(o.attributes.get("sym_name"), "value", None)
+            if isinstance(name, str):
+                if name in seen:
+                    raise MLIRError(f"redefinition of symbol named '{name}'", o.loc,
+                                    [Diagnostic("note", "see existing symbol definition here", seen[name].loc)])
+                seen[name] = o
     no_term = od is not None and "NoTerminator" in od.traits
     for r in op.regions:
+        if r.blocks and r.blocks[0].predecessors():
+            raise MLIRError("entry block of region may not have predecessors", op.loc)
         for b in r.blocks:
             _verify_block(op, b, no_term or od is None)
 
@@ -63,6 +74,8 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc)
     for i, op in enumerate(ops):
+        if op.successors and i != len(ops) - 1:
+            raise MLIRError("operation with block successors must terminate its parent block", op.loc)
         if op.is_terminator() and i != len(ops) - 1:
             raise _fail(op, "must be the last operation in the parent block")
         for v in op.operands:

@@ -348,7 +348,7 @@ class Printer:
             if not preds:
                 if not b.is_entry():
                     h += "  // no predecessors"
-            elif all(p is preds[0] for p in preds):
+            elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
             else:
                 order = {id(x): i for i, x in enumerate(b.parent.blocks)}

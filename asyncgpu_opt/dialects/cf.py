@@ -1,0 +1,196 @@
+"""cf dialect: ``cf.br``, ``cf.cond_br``, ``cf.switch``, ``cf.assert``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation
+from ..ir.opdef import OpDef, VerifyError, single, variadic
+
+BRANCH = frozenset({"Terminator", "Pure", "BranchOpInterface"})
+
+
+def parse_successor_and_operands(p: Any) -> tuple[Block, list[Any]]:
+    """successor ::= caret-id (`(` ssa-use-list `:` type-list `)`)?"""
+    b = p.parse_successor()
+    vals: list[Any] = []
+    if p.parse_optional_punct("("):
+        refs = p.parse_operand_list()
+        p.parse_punct(":")
+        ts = [p.parse_type()]
+        while p.parse_optional_punct(","):
+            ts.append(p.parse_type())
+        p.parse_punct(")")
+        if len(ts) != len(refs):
+            raise p.error(f"{len(refs)} operands present, but expected {len(ts)}")
+        vals = [p.resolve(r, t) for r, t in zip(refs, ts)]
+    return b, vals
+
+
+def verify_successor_operands(op: Operation) -> None:
+    for i, b in enumerate(op.successors):
+        vals = op.opdef.successor_operands(op, i)
+        if len(vals) != len(b.args):
+            raise VerifyError(f"branch has {len(vals)} operands for successor #{i}, but target block has "
+                              f"{len(b.args)}", op)
+        for j, (v, a) in enumerate(zip(vals, b.args)):
+            if v.type != a.type:
+                raise VerifyError(f"type mismatch for bb argument #{j} of successor #{i}", op)
+
+
+class BranchOp(OpDef):
+    name = "cf.br"
+    operands = (variadic("destOperands"),)
+    num_successors = 1
+    traits = BRANCH
+
+    @classmethod
+    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
+        return list(op.operands)
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        b, vals = parse_successor_and_operands(p)
+        attrs = p.parse_optional_attr_dict()
+        return Operation.create(cls.name, vals, (), attrs, (), [b], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        return " " + pr.successor_text(op.successors[0], op.operands) + pr.attr_dict_text(op.attributes)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        verify_successor_operands(op)
+
+
+class CondBranchOp(OpDef):
+    name = "cf.cond_br"
+    operands = (single("condition", T.i1), variadic("trueDestOperands"), variadic("falseDestOperands"))
+    props = ("branch_weights", "operandSegmentSizes")
+    num_successors = 2
+    traits = BRANCH
+
+    @classmethod
+    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
+        return cls.operand_group(op, "trueDestOperands" if i == 0 else "falseDestOperands")
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        c = p.parse_operand()
+        attrs: dict[str, A.Attribute] = {}
+        if p.parse_optional_keyword("weights"):
+            p.parse_punct("(")
+            p.parse_punct("[")
+            ws: list[int] = []
+            if not p.parse_optional_punct("]"):
+                while True:
+                    ws.append(p.parse_integer())
+                    if not p.parse_optional_punct(","):
+                        break
+                p.parse_punct("]")
+            p.parse_punct(")")
+            attrs["branch_weights"] = A.DenseArrayAttr(T.i32, ws)
+        p.parse_punct(",")
+        cv = p.resolve(c, T.i1)
+        tb, tv = parse_successor_and_operands(p)
+        p.parse_punct(",")
+        fb, fv = parse_successor_and_operands(p)
+        attrs.update(p.parse_optional_attr_dict())
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(tv), len(fv)])
+        return Operation.create(cls.name, [cv] + tv + fv, (), attrs, (), [tb, fb], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " " + pr.value(op.operands[0])
+        w = op.attributes.get("branch_weights")
+        if isinstance(w, A.DenseArrayAttr):
+            s += " weights([" + ", ".join(str(x) for x in w.values) + "])"
+        s += ", " + pr.successor_text(op.successors[0], cls.successor_operands(op, 0))
+        s += ", " + pr.successor_text(op.successors[1], cls.successor_operands(op, 1))
+        return s + pr.attr_dict_text(op.attributes, ("branch_weights", "operandSegmentSizes"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        w = op.attributes.get("branch_weights")
+        if isinstance(w, A.DenseArrayAttr) and len(w.values) != 2:
+            raise VerifyError(f"expects number of region weights to match number of successors: "
+                              f"{len(w.values)} vs 2", op)
+        verify_successor_operands(op)
+
+
+class SwitchOp(OpDef):
+    name = "cf.switch"
+    operands = (single("flag"), variadic("defaultOperands"), variadic("caseOperands"))
+    props = ("case_values", "case_operand_segments", "branch_weights", "operandSegmentSizes")
+    num_successors = None
+    traits = BRANCH
+
+    @classmethod
+    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
+        if i == 0:
+            return cls.operand_group(op, "defaultOperands")
+        seg = op.attributes["case_operand_segments"].values
+        case_ops = cls.operand_group(op, "caseOperands")
+        start = sum(seg[: i - 1])
+        return case_ops[start: start + seg[i - 1]]
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        fr = p.parse_operand()
+        p.parse_punct(":")
+        ft = p.parse_type()
+        flag = p.resolve(fr, ft)
+        p.parse_punct(",")
+        p.parse_punct("[")
+        p.parse_keyword("default")
+        p.parse_punct(":")
+        db, dv = parse_successor_and_operands(p)
+        values: list[int] = []
+        succ = [db]
+        case_ops: list[Any] = []
+        seg: list[int] = []
+        while p.parse_optional_punct(","):
+            neg = p.parse_optional_punct("-")
+            v = p.parse_integer()
+            values.append(-v if neg else v)
+            p.parse_punct(":")
+            b, vs = parse_successor_and_operands(p)
+            succ.append(b)
+            case_ops.extend(vs)
+            seg.append(len(vs))
+        p.parse_punct("]")
+        attrs = p.parse_optional_attr_dict()
+        if values:
+            attrs["case_values"] = A.DenseElementsAttr(T.VectorType([len(values)], ft), values)
+        attrs["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(dv), len(case_ops)])
+        return Operation.create(cls.name, [flag] + dv + case_ops, (), attrs, (), succ, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        flag = op.operands[0]
+        ind = "  " * pr.indent
+        s = f" {pr.value(flag)} : {pr.type_text(flag.type)}, [\n"
+        lines = [ind + "  default: " + pr.successor_text(op.successors[0], cls.successor_operands(op, 0))]
+        cv = op.attributes.get("case_values")
+        vals = cv.flat_values() if cv is not None else []
+        for i, v in enumerate(vals):
+            lines.append(ind + f"  {v}: " + pr.successor_text(op.successors[i + 1],
+                                                            cls.successor_operands(op, i + 1)))
+        s += ",\n".join(lines) + "\n" + ind + "]"
+        return s + pr.attr_dict_text(op.attributes, ("case_values", "case_operand_segments",
+                                                     "operandSegmentSizes"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        verify_successor_operands(op)
+
+
+class AssertOp(OpDef):
+    name = "cf.assert"
+    operands = (single("arg", T.i1),)
+    props = ("msg",)
+    attr_printers = {"msg": lambda pr, a: A.quote_string(a.value)}
+    assembly_format = "$arg `,` $msg attr-dict"
