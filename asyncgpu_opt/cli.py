@@ -102,8 +102,15 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
-    from .passes.pipeline import Nest, PipelineError, add_flag_pass, check_nesting, parse_pipeline, \
-        parse_options, pipeline_text
+    from .passes.pipeline import (
+        Nest,
+        PipelineError,
+        add_flag_pass,
+        check_nesting,
+        parse_options,
+        parse_pipeline,
+        pipeline_text,
+    )
     from .passes.registry import OptionError
 
     flags = ctx.meta.get("passes", [])

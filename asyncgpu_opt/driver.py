@@ -70,7 +70,7 @@ def split_chunks(text: str, marker: str) -> tuple[list[tuple[str, int]], list[in
             start = i + len(marker)
             pos = start
         else:
-            near.append(i)
+            near.append(i + len(prefix))
             pos = i + len(prefix)
     chunks.append((text[start:], line))
     return chunks, near

@@ -11,7 +11,7 @@ PURE = frozenset({"Pure"})
 TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
 
 
-def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False):
+def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False, attr_name: str = ""):
     """Printer/parser hooks for an enum attribute printed as a bare keyword (``x``, ``slt``).
 
     ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` keeps an opaque dialect attribute,
@@ -39,8 +39,8 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
         if kw is None or kw not in index:
             if optional and kw is None:
                 return None
-            raise p.error(f"expected {' or '.join(repr(k) for k in keywords)}"
-                          if False else f"expected keyword for {wrap.split('<')[0].lstrip('#') or 'enum'}", pos)
+            raise p.error(f"custom op '{p.current_op}' expected string or keyword containing one of the "
+                          f"following enum values for attribute '{attr_name}' [{', '.join(keywords)}]", pos)
         return to_attr(kw)
 
     return printer, parser, from_attr, to_attr

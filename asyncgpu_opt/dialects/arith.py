@@ -18,8 +18,8 @@ FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
                    "ule", "une", "uno", "true")
-_CMPI = keyword_enum("i64", CMPI_PREDICATES)
-_CMPF = keyword_enum("i64", CMPF_PREDICATES)
+_CMPI = keyword_enum("i64", CMPI_PREDICATES, attr_name="predicate")
+_CMPF = keyword_enum("i64", CMPF_PREDICATES, attr_name="predicate")
 
 
 def _same_as(name: str):
@@ -34,14 +34,33 @@ def _i1_like(t: T.Type) -> T.Type:
     return T.i1
 
 
+def _scalar(t: T.Type) -> T.Type:
+    return t.element_type if isinstance(t, T.VectorType | T.TensorType) else t
+
+
+def is_signless_int_like(t: T.Type) -> bool:
+    s = _scalar(t)
+    return isinstance(s, T.IndexType) or (isinstance(s, T.IntegerType) and s.signedness == "")
+
+
+def is_float_like(t: T.Type) -> bool:
+    return isinstance(_scalar(t), T.FloatType)
+
+
 class _Binary(OpDef):
     operands = (single("lhs"), single("rhs"))
     results = (single("result"),)
     traits = frozenset({"Pure", "SameOperandsAndResultType"})
     infer = {"lhs": _same_as("result"), "rhs": _same_as("result")}
+    float_op = False
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        for i, v in enumerate(op.operands):
+            if cls.float_op and not is_float_like(v.type):
+                raise VerifyError(f"operand #{i} must be floating-point-like, but got '{v.type}'", op)
+            if not cls.float_op and not is_signless_int_like(v.type):
+                raise VerifyError(f"operand #{i} must be signless-integer-like, but got '{v.type}'", op)
         t = op.results[0].type
         if any(v.type != t for v in op.operands):
             raise VerifyError("requires the same type for all operands and results", op)
@@ -61,7 +80,8 @@ def _int_binop(mn: str, overflow: bool = False) -> type[OpDef]:
 def _float_binop(mn: str) -> type[OpDef]:
     fmt = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     return type(f"{mn}Op", (_Binary,), dict(
-        name=f"arith.{mn}", assembly_format=fmt, props=("fastmath",), default_attrs={"fastmath": FASTMATH_NONE},
+        name=f"arith.{mn}", assembly_format=fmt, props=("fastmath",), float_op=True,
+        default_attrs={"fastmath": FASTMATH_NONE},
         attr_printers={"fastmath": _FM_P}, attr_parsers={"fastmath": _FM_R}))
 
 
@@ -87,9 +107,47 @@ class NegFOp(OpDef):
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
 
+def _width(t: T.Type) -> int:
+    s = _scalar(t)
+    return T.bit_width(s) if isinstance(s, T.IntegerType | T.FloatType | T.IndexType) else -1
+
+
+def _cast_ok(mn: str, a: T.Type, b: T.Type) -> bool:
+    sa, sb = _scalar(a), _scalar(b)
+    ints = (T.IntegerType,)
+    if mn in ("extsi", "extui"):
+        return isinstance(sa, ints) and isinstance(sb, ints) and sb.width > sa.width
+    if mn == "trunci":
+        return isinstance(sa, ints) and isinstance(sb, ints) and sb.width < sa.width
+    if mn == "extf":
+        return isinstance(sa, T.FloatType) and isinstance(sb, T.FloatType) and sb.width > sa.width
+    if mn == "truncf":
+        return isinstance(sa, T.FloatType) and isinstance(sb, T.FloatType) and sb.width < sa.width
+    if mn == "bitcast":
+        return _width(a) == _width(b) and _width(a) > 0
+    if mn in ("index_cast", "index_castui"):
+        return isinstance(sa, T.IndexType) != isinstance(sb, T.IndexType)
+    if mn in ("sitofp", "uitofp"):
+        return isinstance(sa, ints) and isinstance(sb, T.FloatType)
+    if mn in ("fptosi", "fptoui"):
+        return isinstance(sa, T.FloatType) and isinstance(sb, ints)
+    return True
+
+
+def _verify_cast(cls: Any, op: Operation) -> None:
+    a, b = op.operands[0].type, op.results[0].type
+    if cls.name in ("arith.index_cast", "arith.index_castui"):
+        for i, t in enumerate((a,)):
+            if not is_signless_int_like(t):
+                raise VerifyError(f"operand #{i} must be signless-integer-like or memref of signless-integer, "
+                                  f"but got '{t}'", op)
+    if not _cast_ok(cls.name.split(".")[1], a, b):
+        raise VerifyError(f"operand type '{a}' and result type '{b}' are cast incompatible", op)
+
+
 def _cast(mn: str, overflow: bool = False) -> type[OpDef]:
     d: dict[str, Any] = dict(name=f"arith.{mn}", operands=(single("in"),), results=(single("out"),),
-                             traits=frozenset({"Pure"}))
+                             traits=frozenset({"Pure"}), verify=classmethod(_verify_cast))
     if overflow:
         d.update(props=("overflowFlags",), default_attrs={"overflowFlags": OVERFLOW_NONE},
                  attr_printers={"overflowFlags": _OVF_P}, attr_parsers={"overflowFlags": _OVF_R},
@@ -206,6 +264,11 @@ class SelectOp(OpDef):
             ct, t = t, p.parse_type()
         return Operation.create(cls.name, [p.resolve(c, ct), p.resolve(a, t), p.resolve(b, t)], [t], attrs,
                                 opdef=cls)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not (op.operands[1].type == op.operands[2].type == op.results[0].type):
+            raise VerifyError("failed to verify that all of {true_value, false_value, result} have same type", op)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:

@@ -208,8 +208,8 @@ class ReturnOp(OpDef):
                               f"{fn.attributes['sym_name'].value}) returns {len(res)}", op)
         for i, (v, t) in enumerate(zip(op.operands, res)):
             if v.type != t:
-                raise VerifyError(f"type of return operand {i} ({v.type}) doesn't match function result "
-                                  f"type ({t}) in function @{fn.attributes['sym_name'].value}", op)
+                raise VerifyError(f"type of return operand {i} ('{v.type}') doesn't match function result "
+                                  f"type ('{t}') in function @{fn.attributes['sym_name'].value}", op, raw=True)
 
 
 class CallOp(OpDef):
@@ -240,4 +240,6 @@ class CallOp(OpDef):
             raise VerifyError("incorrect number of results for callee", op)
         for i, (r, t) in enumerate(zip(op.results, ft.results)):
             if r.type != t:
-                raise VerifyError(f"result type mismatch at index {i}", op)
+                raise VerifyError(f"result type mismatch at index {i}", op, [
+                    (op.loc, "      op result types: " + ", ".join(f"'{x.type}'" for x in op.results)),
+                    (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))])

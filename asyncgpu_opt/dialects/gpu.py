@@ -75,8 +75,9 @@ class AllocOp(AsyncOp):
         mt = op.results[0].type
         if not isinstance(mt, T.MemRefType):
             raise VerifyError(f"result #0 must be memref of any type values, but got '{mt}'", op)
-        if len(cls.operand_group(op, "dynamicSizes")) != mt.num_dynamic_dims():
-            raise VerifyError("dimension operand count does not equal memref dynamic dimension count", op)
+        n = len(cls.operand_group(op, "dynamicSizes"))
+        if n != mt.num_dynamic_dims():
+            raise VerifyError(f"incorrect number of dynamic sizes, has {n}, expected {mt.num_dynamic_dims()}", op)
         if len(cls.operand_group(op, "symbolOperands")) != _num_layout_symbols(mt):
             raise VerifyError("symbol operand count does not equal memref symbol count", op)
 
@@ -164,7 +165,7 @@ class LaunchFuncOp(AsyncOp):
                               "attribute", op)
         kmod = lookup_in(mod, kernel.root)
         if kmod is None:
-            raise VerifyError(f"kernel module '{kernel.root}' is undefined", op)
+            raise VerifyError(f"kernel container '{kernel.root}' is undefined", op)
         if kmod.name == "gpu.module":
             fn = lookup_in(kmod, kernel.leaf)
             if fn is None:
@@ -188,6 +189,19 @@ class ReturnOp(OpDef):
     operands = (variadic("operands"),)
     traits = TERMINATOR
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        fn = op.parent_op
+        if fn is None or fn.name != "gpu.func":
+            raise VerifyError("expects parent op 'gpu.func'", op)
+        res = fn.attributes["function_type"].type.results
+        if len(res) != len(op.operands):
+            raise VerifyError(f"expected {len(res)} result operands", op,
+                              [(fn.loc, "return type declared here")])
+        for i, (v, t) in enumerate(zip(op.operands, res)):
+            if v.type != t:
+                raise VerifyError(f"unexpected type `{v.type}' for operand #{i}", op)
 
 
 class TerminatorOp(OpDef):
@@ -378,6 +392,12 @@ class FuncOp(OpDef):
             s += " kernel"
         s += pr.attr_dict_text(op.attributes, _GPU_FUNC_ELIDED, with_keyword=True)
         return s + " " + pr.region_text(op.regions[0], False, True)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.attributes["function_type"].type
+        if "gpu.kernel" in op.attributes and ft.results:
+            raise VerifyError("expected void return type for kernel function", op)
 
     @staticmethod
     def workgroup_attributions(op: Operation) -> list[Any]:

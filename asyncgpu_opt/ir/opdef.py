@@ -31,11 +31,13 @@ if TYPE_CHECKING:
 class VerifyError(Exception):
     """An op-verifier failure; ``op`` is the offending op (for the location)."""
 
-    def __init__(self, message: str, op: Operation | None = None, notes: Sequence[tuple[Any, str]] = ()) -> None:
+    def __init__(self, message: str, op: Operation | None = None, notes: Sequence[tuple[Any, str]] = (),
+                 raw: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.op = op
         self.notes = list(notes)
+        self.raw = raw  # emitError (no "'name' op " prefix) rather than emitOpError
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,7 @@ class OpDef:
                     raise VerifyError(f"expected {r_single} or more results, but found {n_res}", op)
                 raise VerifyError(f"requires {r_single} result{'s' if r_single != 1 else ''}"
                                   if r_single else "requires zero results", op)
-        for i, a in enumerate(cls.operands):
+        for a in cls.operands:
             if a.type is not None:
                 for v in cls.operand_group(op, a.name):
                     if v.type != a.type:

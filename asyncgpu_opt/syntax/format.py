@@ -387,6 +387,8 @@ class Format:
         st = State()
         start = p.pos
         self._parse_elems(self.elems, p, st)
+        if getattr(st, "async_kw_pos", None) is not None and not results:
+            raise p.error(f"custom op '{opdef.name}' needs to be named when marked 'async'", st.async_kw_pos)
         return build_from_state(p, opdef, st, start, sum(c for _, c, _ in results))
 
     def _parse_elems(self, elems: list[Any], p: Any, st: State) -> None:

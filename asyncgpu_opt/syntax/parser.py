@@ -72,6 +72,10 @@ class Parser:
         self.loc_aliases: dict[str, str] = {}
         self.default_dialects: list[str] = []
         self.forward_ids: set[int] = set()
+        self._def_anchor: int | None = None  # where block arguments are reported as defined
+        self.current_op: str = ""
+        self.op_starts: list[int] = []
+        self.def_pos: dict[int, int] = {}  # id(value) -> position of its definition ("prior use here")
         self.block_scopes: list[dict[str, tuple[Block, int, bool]]] = []
 
     # ----- low level ------------------------------------------------------------------------------
@@ -83,14 +87,31 @@ class Parser:
         return FileLoc(self.source, self.pos if pos is None else pos)
 
     def error(self, msg: str, pos: int | None = None) -> MLIRError:
-        """A located error; when ``pos`` is None it points at the next token, or just past the
-        previous token if the next one is on a later line (as MLIR does)."""
+        """A located error; when ``pos`` is None it is a wrong-token error, reported (as MLIR's
+        ``emitWrongTokenError`` does) just past the previous token, skipping back over blanks,
+        blank lines and ``//`` comments."""
         if pos is None:
-            p = self.skip()
-            if "\n" in self.text[self.last_end:p]:
-                p = self.last_end
-            pos = p
+            pos = self._wrong_token_pos(self.skip())
         return MLIRError(msg, self.loc(pos))
+
+    def _wrong_token_pos(self, p: int) -> int:
+        t = self.text
+        if p >= len(t) and p > 0:
+            p -= 1
+        original = p
+        end = p
+        while True:
+            while end > 0 and t[end - 1] in " \t":
+                end -= 1
+            if end == 0:
+                return original
+            if t[end - 1] not in "\n\r":
+                return end
+            end -= 1
+            line_start = max(t.rfind("\n", 0, end), t.rfind("\r", 0, end)) + 1
+            c = t.find("//", line_start, end)
+            if c >= 0:
+                end = c
 
     def at_end(self) -> bool:
         return self.skip() >= len(self.text)
@@ -249,8 +270,14 @@ class Parser:
                                      "result number refers to invalid result", ref.pos)
                 v = vals[ref.num]
                 if type is not None and v.type != type and id(v) not in self.forward_ids:
-                    raise self.error(f"use of value '%{ref.name}' expects different type than prior "
+                    err = self.error(f"use of value '%{ref.name}' expects different type than prior "
                                      f"uses: '{type}' vs '{v.type}'", ref.pos)
+                    dp = self.def_pos.get(id(v))
+                    if dp is not None:
+                        from ..diagnostics import Diagnostic
+
+                        err.diagnostic.notes.append(Diagnostic("note", "prior use here", self.loc(dp)))
+                    raise err
                 return v
             if sc.isolated:
                 break
@@ -266,7 +293,7 @@ class Parser:
                                  f"'{type}' vs '{v.type}'", ref.pos)
             return v
         if type is None:
-            raise self.error(f"use of undeclared SSA value name", ref.pos)
+            raise self.error("use of undeclared SSA value name", ref.pos)
         v = Value(type)
         self.forward_ids.add(id(v))
         fwd[key] = (v, ref.pos)
@@ -278,12 +305,20 @@ class Parser:
     def define(self, name: str, values: list[Value], pos: int) -> None:
         for sc in reversed(self.scopes):
             if name in sc.values:
-                raise self.error(f"redefinition of SSA value '%{name}'", pos)
+                e = self.error(f"redefinition of SSA value '%{name}'", pos)
+                dp = self.def_pos.get(id(sc.values[name][0]))
+                if dp is not None:
+                    from ..diagnostics import Diagnostic
+
+                    e.diagnostic.notes.append(Diagnostic("note", "previously defined here", self.loc(dp)))
+                raise e
             if sc.isolated:
                 break
         self.scopes[-1].values[name] = values
+        anchor = self._def_anchor if self._def_anchor is not None else pos
         for v in values:
             v.name_hint = name
+            self.def_pos[id(v)] = anchor
         iso = next(s for s in reversed(self.scopes) if s.isolated)
         fwd = iso.forward
         if fwd:
@@ -375,10 +410,14 @@ class Parser:
                     break
             self.parse_punct("=", "after SSA name")
         op_pos = self.skip()
-        if t.startswith('"', op_pos):
-            op = self.parse_generic_operation()
-        else:
-            op = self.parse_custom_operation(results)
+        self.op_starts.append(start)
+        try:
+            if t.startswith('"', op_pos):
+                op = self.parse_generic_operation()
+            else:
+                op = self.parse_custom_operation(results)
+        finally:
+            self.op_starts.pop()
         n_expected = sum(c for _, c, _ in results)
         if results and n_expected != len(op.results):
             raise self.error(f"operation defines {len(op.results)} results but was provided "
@@ -406,9 +445,9 @@ class Parser:
 
     def parse_generic_operation(self) -> Operation:
         """generic-operation (see module docstring)."""
-        p = self.skip()
-        name_pos = p
+        self.skip()
         name = self.parse_string()
+        name_pos = self.skip()
         opdef = lookup_opdef(name)
         if opdef is None:
             dialect = name.split(".", 1)[0]
@@ -416,8 +455,8 @@ class Parser:
                 if "." not in name:
                     raise self.error("operation name must be namespaced (e.g. 'dialect.op')"
                                      if False else
-                                     f"operation being parsed with an unregistered dialect. If this is "
-                                     f"intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                                     "operation being parsed with an unregistered dialect. If this is "
+                                     "intended, please use -allow-unregistered-dialect with the MLIR tool used",
                                      name_pos)
                 if is_known_dialect(dialect):
                     raise self.error(f"Dialect `{dialect}' not found for custom op '{name}' "
@@ -504,6 +543,7 @@ class Parser:
             raise self.error("expected operation name in quotes")
         name = m.group()
         opdef = self.resolve_op_name(name, p)
+        self.current_op = opdef.name
         self.pos = self.last_end = m.end()
         custom = getattr(opdef, "parse_custom", None)
         if custom is not None:
@@ -529,7 +569,9 @@ class Parser:
         if default_dialect is not None:
             self.default_dialects.append(default_dialect)
         try:
-            if entry_args is not None or not self.peek("^"):
+            if entry_args and self.peek("^"):
+                raise self.error("invalid block name in region with named arguments", self.skip())
+            if entry_args or not self.peek("^"):
                 if self.parse_optional_punct("}"):
                     if entry_args:
                         b = Block()
@@ -557,15 +599,19 @@ class Parser:
         return region
 
     def _define_block_args(self, block: Block, entry_args: list[tuple[OperandRef, T.Type, Any]]) -> None:
-        for ref, ty, loc in entry_args:
-            a = block.add_arg(ty, loc)
-            self.define(ref.name, [a], ref.pos)
+        self._def_anchor = self.op_starts[-1] if self.op_starts else None
+        try:
+            for ref, ty, loc in entry_args:
+                a = block.add_arg(ty, loc)
+                self.define(ref.name, [a], ref.pos)
+        finally:
+            self._def_anchor = None
 
     def _finish_region(self) -> None:
         blocks = self.block_scopes.pop()
-        for name, (b, pos, defined) in blocks.items():
+        for _b, pos, defined in blocks.values():
             if not defined:
-                raise self.error(f"reference to an undefined block", pos)
+                raise self.error("reference to an undefined block", pos)
         self.pop_scope()
 
     def _block_ref(self, name: str, pos: int, define: bool) -> Block:
@@ -850,6 +896,8 @@ class Parser:
             else:
                 raise self.error("expected '>' in memref type", apos)
         self.parse_punct(">", "in memref type")
+        if isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(dims):
+            raise self.error("expected the number of strides to match the rank")
         if isinstance(layout, A.AffineMapAttr) and layout.map.num_dims != len(dims):
             raise self.error("memref layout mismatch between rank and affine map: "
                              f"{len(dims)} != {layout.map.num_dims}")
@@ -947,7 +995,7 @@ class Parser:
             if w == "array" and t.startswith("<", m.end()):
                 return self._parse_dense_array(m.end())
             if w == "dense" and t.startswith("<", m.end()):
-                return self._parse_dense(m.end())
+                return self._parse_dense(m.end(), type)
             if w in ("affine_map", "affine_set") and t.startswith("<", m.end()):
                 from ..ir.affine import AffineParseError, parse_affine_map, parse_integer_set
 
@@ -1019,7 +1067,7 @@ class Parser:
                 ty = self.parse_type()
             ty = ty or T.f64
             if not isinstance(ty, T.FloatType):
-                raise self.error("floating point value not valid for specified type", p)
+                raise self.error("floating point value not valid for specified type", self.skip())
             return A.FloatAttr(val, ty)
         neg = t.startswith("-", p)
         hm = L.hex_re.match(t, p + (1 if neg else 0))
@@ -1098,7 +1146,7 @@ class Parser:
         self.parse_punct(">")
         return A.StridedLayoutAttr(strides, offset)
 
-    def _parse_dense(self, lt: int) -> A.Attribute:
+    def _parse_dense(self, lt: int, elided: T.Type | None = None) -> A.Attribute:
         self.pos = self.last_end = lt + 1
         lit_pos = self.skip()
         values: list[Any] = []
@@ -1120,9 +1168,13 @@ class Parser:
                 return A.DenseElementsAttr(ty, vals)
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
-        self.parse_punct(":", "after dense literal" if False else "")
         tpos = self.skip()
-        ty = self.parse_type()
+        if elided is not None and not self.peek(":"):
+            ty = elided  # type elided by the op's syntax (memref.global)
+        else:
+            self.parse_punct(":", "after dense literal" if False else "")
+            tpos = self.skip()
+            ty = self.parse_type()
         if not isinstance(ty, T.ShapedType):
             raise self.error("elements literal must be a shaped type", tpos)
         et = ty.element_type
