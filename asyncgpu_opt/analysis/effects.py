@@ -1,0 +1,244 @@
+"""Memory effects of ops on memrefs, and aliasing by allocation identity.
+
+``op_effects(op)`` returns the memref operands an op reads / writes / allocates / frees, or ``None``
+when the op's effects are unknown (it must then be treated as touching everything).  ``Resource``
+keys group memref values into alias classes:
+
+* a memref traced back (through view-like ops) to a ``gpu.alloc`` / ``memref.alloc`` /
+  ``memref.alloca`` result that never escapes (only used by ops whose effects we model) is its own
+  resource: distinct allocations never alias;
+* everything else (function arguments, call results, escaping allocations, loaded memrefs) is the
+  single ``UNKNOWN`` resource: such values may alias each other (but not a non-escaping allocation).
+
+``gpu.launch_func`` reads and writes its memref kernel operands; when the kernel's ``gpu.func`` body
+is visible and only loads from an argument (no store/atomic/escaping use), that operand is read-only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ir import types as T
+from ..ir.core import Operation, OpResult, Value
+
+UNKNOWN = "<unknown memory>"
+
+ALLOC_OPS = frozenset({"gpu.alloc", "memref.alloc", "memref.alloca"})
+VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
+                      "memref.expand_shape", "memref.view", "memref.transpose", "memref.memory_space_cast",
+                      "memref.assume_alignment"})
+# ops that only read the memref operand (or just its shape)
+_READ_OPS = frozenset({"memref.load", "affine.load", "vector.load", "vector.transfer_read"})
+_SHAPE_OPS = frozenset({"memref.dim", "memref.rank", "memref.extract_strided_metadata",
+                        "memref.extract_aligned_pointer_as_index"})
+_WRITE_OPS = frozenset({"memref.store", "affine.store", "vector.store", "vector.transfer_write"})
+_FREE_OPS = frozenset({"gpu.dealloc", "memref.dealloc"})
+_GPU_EFFECT_OPS = frozenset({"gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset", "gpu.launch_func"})
+
+
+def is_memref(v: Value) -> bool:
+    return isinstance(v.type, T.MemRefType | T.UnrankedMemRefType)
+
+
+@dataclass
+class Effects:
+    """Per-op memref effects (values, not resources)."""
+
+    reads: list[Value] = field(default_factory=list)
+    writes: list[Value] = field(default_factory=list)
+    allocs: list[Value] = field(default_factory=list)
+    frees: list[Value] = field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.reads or self.writes or self.allocs or self.frees)
+
+
+def has_side_effects(op: Operation) -> bool:
+    """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free."""
+    if op.opdef is None:
+        return True
+    if "Pure" in op.opdef.traits or "NoMemoryEffect" in op.opdef.traits:
+        return False
+    if op.regions and ("RecursiveMemoryEffects" in op.opdef.traits or op.name in ("scf.if", "scf.for",
+                                                                                  "scf.while", "scf.parallel",
+                                                                                  "affine.for", "affine.if",
+                                                                                  "scf.execute_region")):
+        return any(has_side_effects(o) for r in op.regions for b in r.blocks for o in b.ops
+                   if not o.is_terminator())
+    return True
+
+
+def _operand(op: Operation, name: str, index: int) -> Value:
+    if op.opdef is not None:
+        try:
+            g = op.operand_group(name)
+            if g:
+                return g[0]
+        except (KeyError, AttributeError, AssertionError):
+            pass
+    return op.operands[index]
+
+
+def op_effects(op: Operation, module: Operation | None = None) -> Effects | None:
+    """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory)."""
+    n = op.name
+    e = Effects()
+    if n in ALLOC_OPS:
+        e.allocs.append(op.results[0])
+        return e
+    if n in _FREE_OPS:
+        e.frees.append(_operand(op, "memref", len(op.operands) - 1))
+        return e
+    if n == "gpu.memcpy":
+        e.writes.append(_operand(op, "dst", -2))
+        e.reads.append(_operand(op, "src", -1))
+        return e
+    if n == "gpu.memset":
+        e.writes.append(_operand(op, "dst", -2))
+        return e
+    if n == "memref.copy":
+        e.reads.append(op.operands[0])
+        e.writes.append(op.operands[1])
+        return e
+    if n == "gpu.launch_func":
+        args = [v for v in op.operand_group("kernelOperands") if is_memref(v)]
+        ro = _kernel_readonly_args(op, module)
+        for i, v in enumerate(op.operand_group("kernelOperands")):
+            if not is_memref(v):
+                continue
+            e.reads.append(v)
+            if ro is None or i not in ro:
+                e.writes.append(v)
+        del args
+        return e
+    if n in _READ_OPS:
+        e.reads.extend(v for v in op.operands if is_memref(v))
+        return e
+    if n in _WRITE_OPS:
+        e.writes.extend(v for v in op.operands if is_memref(v))
+        return e
+    if n in _SHAPE_OPS or n in VIEW_OPS:
+        return e
+    if n == "gpu.wait":
+        return e
+    if not has_side_effects(op):
+        return e
+    return None
+
+
+# ----- kernels ------------------------------------------------------------------------------------
+def _kernel_func(op: Operation, module: Operation | None) -> Operation | None:
+    from ..ir.symbols import lookup_in
+
+    kernel = op.attributes.get("kernel")
+    if kernel is None or not getattr(kernel, "nested", None):
+        return None
+    if module is None:
+        module = next((a for a in op.ancestors() if a.name == "builtin.module"), None)
+    if module is None:
+        return None
+    kmod = lookup_in(module, kernel.root)
+    if kmod is None or kmod.name != "gpu.module":
+        return None
+    fn = lookup_in(kmod, kernel.leaf)
+    if fn is None or fn.name != "gpu.func" or not fn.regions or not fn.regions[0].blocks:
+        return None
+    return fn
+
+
+def _only_read(v: Value) -> bool:
+    for user, _ in v.uses:
+        if user.name in _READ_OPS or user.name in _SHAPE_OPS:
+            continue
+        if user.name in VIEW_OPS and user.operands and user.operands[0] is v:
+            if all(_only_read(r) for r in user.results):
+                continue
+        return False
+    return True
+
+
+def _kernel_readonly_args(op: Operation, module: Operation | None) -> set[int] | None:
+    fn = _kernel_func(op, module)
+    if fn is None:
+        return None
+    args = fn.regions[0].blocks[0].args
+    n = len(op.operand_group("kernelOperands"))
+    if len(args) < n:
+        return None
+    return {i for i in range(n) if is_memref(args[i]) and _only_read(args[i])}
+
+
+# ----- aliasing -----------------------------------------------------------------------------------
+def root_of(v: Value) -> Value:
+    """Follow view-like ops back to the value they view."""
+    seen = 0
+    while isinstance(v, OpResult) and v.op.name in VIEW_OPS and v.op.operands and seen < 1000:
+        v = v.op.operands[0]
+        seen += 1
+    return v
+
+
+def _escapes(v: Value) -> bool:
+    for user, _idx in v.uses:
+        n = user.name
+        if n in VIEW_OPS:
+            if any(_escapes(r) for r in user.results):
+                return True
+            continue
+        if n in _READ_OPS or n in _SHAPE_OPS or n in _FREE_OPS:
+            continue
+        if n in _WRITE_OPS:
+            # storing the memref itself (as the value) lets it escape
+            if user.operands and user.operands[0] is v and n in ("memref.store", "affine.store"):
+                return True
+            continue
+        if n in _GPU_EFFECT_OPS or n == "memref.copy":
+            continue
+        return True
+    return False
+
+
+class AliasInfo:
+    """Maps memref values to resource keys (cached per analysis)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[int, Any] = {}
+
+    def resource(self, v: Value) -> Any:
+        r = root_of(v)
+        key = self._cache.get(id(r))
+        if key is None:
+            if isinstance(r, OpResult) and r.op.name in ALLOC_OPS and not _escapes(r):
+                key = r
+            else:
+                key = UNKNOWN
+            self._cache[id(r)] = key
+        return key
+
+    def remap(self, mapping: dict[int, Value]) -> None:
+        """An op was re-created: ``mapping`` maps id(old result) -> new result."""
+        for old_id, new in mapping.items():
+            key = self._cache.pop(old_id, None)
+            if key is not None:
+                self._cache[id(new)] = new if key is not UNKNOWN else UNKNOWN
+
+    def footprint(self, eff: Effects) -> dict[Any, str]:
+        """resource -> 'r' | 'w' (alloc/free count as writes)."""
+        fp: dict[Any, str] = {}
+        for v in eff.reads:
+            fp.setdefault(self.resource(v), "r")
+        for v in eff.writes + eff.allocs + eff.frees:
+            fp[self.resource(v)] = "w"
+        return fp
+
+
+def conflicts(a: dict[Any, str], b: dict[Any, str]) -> bool:
+    """Whether two footprints touch a common resource with at least one write."""
+    if len(a) > len(b):
+        a, b = b, a
+    for k, m in a.items():
+        o = b.get(k)
+        if o is not None and (m == "w" or o == "w"):
+            return True
+    return False

