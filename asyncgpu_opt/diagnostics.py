@@ -101,6 +101,7 @@ class Diagnostic:
     loc: Any = None
     notes: list[Diagnostic] = field(default_factory=list)
     show_source: bool = True
+    range_len: int = 1  # caret plus ``~`` underline length
 
     def render(self) -> str:
         out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}"]
@@ -109,7 +110,7 @@ class Diagnostic:
             _, col = self.loc.line_col
             prefix = line[: col - 1].expandtabs(8)
             out.append(line.expandtabs(8))
-            out.append(" " * len(prefix) + "^")
+            out.append(" " * len(prefix) + "^" + "~" * (self.range_len - 1))
         text = "\n".join(out) + "\n"
         for n in self.notes:
             text += n.render()

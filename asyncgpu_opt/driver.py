@@ -178,7 +178,7 @@ def check_expected(diags: list[Diagnostic], expected: list[Expected], src: Sourc
     for e in expected:
         if not e.matched:
             failures.append(Diagnostic("error", f"expected {e.severity} \"{e.text}\" was not produced", e.loc,
-                                       show_source=True))
+                                       show_source=True, range_len=max(1, len(e.text))))
     return failures
 
 
