@@ -139,11 +139,19 @@ class OpDef:
     # ----- segments ----------------------------------------------------------------------------
     @classmethod
     def needs_operand_segments(cls) -> bool:
-        return sum(1 for a in cls.operands if a.kind != "single") > 1
+        v = cls.__dict__.get("_needs_oseg")
+        if v is None:
+            v = sum(1 for a in cls.operands if a.kind != "single") > 1
+            cls._needs_oseg = v
+        return v
 
     @classmethod
     def needs_result_segments(cls) -> bool:
-        return sum(1 for a in cls.results if a.kind != "single") > 1
+        v = cls.__dict__.get("_needs_rseg")
+        if v is None:
+            v = sum(1 for a in cls.results if a.kind != "single") > 1
+            cls._needs_rseg = v
+        return v
 
     @classmethod
     def _segments(cls, args: tuple[Arg, ...], total: int, op: Operation, attr: str) -> list[int]:

@@ -592,7 +592,9 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
                 known[a.name] = ts if a is var[-1] else []
     # inference rules, iterated to a fixpoint
     infer = opdef.infer
-    for _ in range(3):
+    for _ in range(3 if infer else 0):
+        if all(n in known for n in infer):
+            break
         for name, fn in infer.items():
             if name not in known:
                 try:
