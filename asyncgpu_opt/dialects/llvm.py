@@ -473,7 +473,7 @@ class ExtractValueOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         pos = ", ".join(str(v) for v in op.attributes["position"].values)
         return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
-                + pr.type_text(op.operands[0].type))
+                + pr.type_text(op.operands[0].type) + " ")
 
 
 class InsertValueOp(OpDef):
@@ -502,7 +502,7 @@ class InsertValueOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         pos = ", ".join(str(v) for v in op.attributes["position"].values)
         return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
-                + " : " + pr.type_text(op.operands[0].type))
+                + " : " + pr.type_text(op.operands[0].type) + " ")
 
 
 # ----- pointers -------------------------------------------------------------------------------------

@@ -1,0 +1,72 @@
+"""Token-DAG analysis for ``!gpu.async.token`` values within one block.
+
+For every token value used in a block: the number of *uses in that block* (a use nested inside
+a region op counts once, at the region op), whether it is a fork (more than one user), and for
+every op the tokens whose last use it is.  Joins are ops with more than one distinct dependency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ir import types as T
+from ..ir.core import Block, Operation, Value
+
+
+def is_token(v: Value) -> bool:
+    return v.type == T.gpu_async_token
+
+
+def _top_user(op: Operation, block: Block) -> Operation | None:
+    """The ancestor of ``op`` (or ``op``) that sits directly in ``block``."""
+    while op is not None and op.parent is not block:
+        op = op.parent_op
+    return op
+
+
+@dataclass
+class TokenInfo:
+    users: dict[int, list[Operation]] = field(default_factory=dict)  # id(value) -> block-level users
+
+    def num_users(self, v: Value) -> int:
+        return len(self.users.get(id(v), []))
+
+    def is_fork(self, v: Value) -> bool:
+        return self.num_users(v) > 1
+
+    def last_user(self, v: Value) -> Operation | None:
+        us = self.users.get(id(v))
+        return us[-1] if us else None
+
+
+def analyze_block(block: Block, values: list[Value]) -> TokenInfo:
+    """Block-level users (in block order, deduplicated) of each value in ``values``."""
+    info = TokenInfo()
+    for v in values:
+        seen: dict[int, Operation] = {}
+        for op, _ in v.uses:
+            top = _top_user(op, block)
+            if top is not None:
+                seen.setdefault(id(top), top)
+        info.users[id(v)] = sorted(seen.values(), key=block.index_of)
+    return info
+
+
+def joins(block: Block) -> list[Operation]:
+    """Ops in ``block`` with more than one distinct token dependency."""
+    out = []
+    for op in block.ops:
+        ds = {id(v) for v in op.operands if is_token(v)}
+        if len(ds) > 1:
+            out.append(op)
+    return out
+
+
+def forks(block: Block) -> list[Any]:
+    """Token values defined in ``block`` (results or block args) with more than one user."""
+    vals: list[Value] = [a for a in block.args if is_token(a)]
+    for op in block.ops:
+        vals.extend(r for r in op.results if is_token(r))
+    info = analyze_block(block, vals)
+    return [v for v in vals if info.is_fork(v)]

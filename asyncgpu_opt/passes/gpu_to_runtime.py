@@ -1,0 +1,705 @@
+"""gpu-to-runtime: lower host-side gpu ops to ``llvm.call @mgpu*`` (upstream's runtime ABI).
+
+Ownership model (see docs in the module report):
+  * a token maps to a *stream* (shared by every token of one chain, reference counted by the
+    live tokens on it) or to an *event* (owned by exactly one token, or borrowed);
+  * an op with dependencies runs on the stream of a dependency whose stream dies here (its last
+    live token is consumed by this op); otherwise on a fresh stream (from the pool or created);
+    every other dependency is waited for with an event (create, record, wait, destroy) or, when it
+    is already an event, with ``mgpuStreamWaitEvent``;
+  * when a stream's last live token is consumed, the stream is destroyed (or returned to the
+    block's pool, destroyed before the block terminator); an owned event is destroyed at its last
+    use;
+  * tokens captured by nested regions are borrowed there (never destroyed inside); tokens crossing
+    region boundaries as values (yields, iter_args, results) are events owned by the receiver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..analysis.tokens import analyze_block, is_token
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Block, Operation, Value
+from .registry import Pass
+
+PTR = T.llvm_ptr
+_SIGS = {
+    "mgpuStreamCreate": (PTR, []), "mgpuStreamDestroy": (T.llvm_void, [PTR]),
+    "mgpuStreamSynchronize": (T.llvm_void, [PTR]), "mgpuStreamWaitEvent": (T.llvm_void, [PTR, PTR]),
+    "mgpuEventCreate": (PTR, []), "mgpuEventDestroy": (T.llvm_void, [PTR]),
+    "mgpuEventSynchronize": (T.llvm_void, [PTR]), "mgpuEventRecord": (T.llvm_void, [PTR, PTR]),
+    "mgpuMemAlloc": (PTR, [T.i64, PTR, T.i8]), "mgpuMemFree": (T.llvm_void, [PTR, PTR]),
+    "mgpuMemcpy": (T.llvm_void, [PTR, PTR, T.i64, PTR]),
+    "mgpuMemset32": (T.llvm_void, [PTR, T.i32, T.i64, PTR]),
+    "mgpuMemset16": (T.llvm_void, [PTR, T.i16, T.i64, PTR]),
+    "mgpuSetDefaultDevice": (T.llvm_void, [T.i32]),
+}
+_GPU_HOST_OPS = {"gpu.wait", "gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset", "gpu.launch_func",
+                 "gpu.launch", "gpu.set_default_device", "gpu.host_register", "gpu.host_unregister"}
+_YIELDS = {"scf.yield", "async.yield"}
+
+
+class Stream:
+    __slots__ = ("ptr", "refs", "borrowed")
+
+    def __init__(self, ptr: Value, borrowed: bool = False) -> None:
+        self.ptr = ptr
+        self.refs = 0
+        self.borrowed = borrowed
+
+
+class Event:
+    __slots__ = ("ptr", "owned")
+
+    def __init__(self, ptr: Value, owned: bool) -> None:
+        self.ptr = ptr
+        self.owned = owned
+
+
+def descriptor_type(mt: T.MemRefType) -> T.Type:
+    ms = mt.memory_space
+    asp = 0
+    if isinstance(ms, A.IntegerAttr):
+        asp = ms.value
+    p = T.LLVMPointerType(asp)
+    r = len(mt.shape)
+    if r == 0:
+        return T.LLVMStructType([p, p, T.i64])
+    arr = T.LLVMArrayType(r, T.i64)
+    return T.LLVMStructType([p, p, T.i64, arr, arr])
+
+
+class _Lowering:
+    def __init__(self, module: Operation, pool: bool) -> None:
+        self.module = module
+        self.pool_enabled = pool
+        self.decls: dict[str, tuple[T.Type, list[T.Type]]] = {}
+        self.ip: Operation | None = None  # insert before this op
+
+    # ----- building ---------------------------------------------------------------------------------
+    def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
+             loc: Any = None) -> Operation:
+        op = Operation.create(name, operands, result_types, attrs or {}, loc=loc if loc is not None else self.loc)
+        od = op.opdef
+        if od is not None:
+            for k, v in od.default_attrs.items():
+                op.attributes.setdefault(k, v)
+        b = self.ip.parent
+        b.insert(b.index_of(self.ip), op)
+        return op
+
+    def call(self, fn: str, args: list[Value]) -> Value | None:
+        ret, params = _SIGS[fn]
+        self.decls.setdefault(fn, (ret, params))
+        rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
+        op = self.emit("llvm.call", args, rt, {"callee": A.SymbolRefAttr(fn),
+                                                 "operandSegmentSizes": A.DenseArrayAttr(T.i32, [len(args), 0])})
+        return op.results[0] if rt else None
+
+    def const(self, v: int, t: T.Type, attr_t: T.Type | None = None) -> Value:
+        return self.emit("llvm.mlir.constant", [], [t], {"value": A.IntegerAttr(v, attr_t or t)}).results[0]
+
+    def cast(self, v: Value, t: T.Type) -> Value:
+        if v.type == t:
+            return v
+        return self.emit("builtin.unrealized_conversion_cast", [v], [t]).results[0]
+
+    def to_i64(self, v: Value) -> Value:
+        return self.cast(v, T.i64)
+
+    def zero(self) -> Value:
+        return self.emit("llvm.mlir.zero", [], [PTR]).results[0]
+
+    def byte_size(self, elem: T.Type, count: Value) -> Value:
+        z = self.zero()
+        g = self.emit("llvm.getelementptr", [z, count], [PTR], {
+            "elem_type": A.TypeAttr(elem), "rawConstantIndices": A.DenseArrayAttr(T.i32, [-2147483648])})
+        return self.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
+
+    def desc(self, m: Value) -> Value:
+        return self.cast(m, descriptor_type(m.type))
+
+    def extract(self, d: Value, pos: list[int], t: T.Type) -> Value:
+        return self.emit("llvm.extractvalue", [d], [t], {"position": A.DenseArrayAttr(T.i64, pos)}).results[0]
+
+    def element_count(self, m: Value, d: Value) -> Value:
+        mt = m.type
+        static = 1
+        dyn: list[Value] = []
+        for i, s in enumerate(mt.shape):
+            if s == T.DYNAMIC:
+                dyn.append(self.extract(d, [3, i], T.i64))
+            else:
+                static *= s
+        total = None
+        if static != 1 or not dyn:
+            total = self.const(static, T.i64, T.index)
+        for v in dyn:
+            total = v if total is None else self.emit("llvm.mul", [total, v], [T.i64]).results[0]
+        return total
+
+    def aligned_ptr(self, d: Value, mt: T.MemRefType) -> Value:
+        p = self.extract(d, [1], d.type.elements[0])
+        if p.type != PTR:
+            p = self.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+        return p
+
+    # ----- streams and events -------------------------------------------------------------------------
+    def new_stream(self, pool: list[Stream]) -> Stream:
+        if self.pool_enabled and pool:
+            s = pool.pop()
+            s.refs = 0
+            return s
+        return Stream(self.call("mgpuStreamCreate", []))
+
+    def drop_stream(self, s: Stream, pool: list[Stream]) -> None:
+        s.refs -= 1
+        if s.refs <= 0 and not s.borrowed:
+            if self.pool_enabled:
+                pool.append(s)
+            else:
+                self.call("mgpuStreamDestroy", [s.ptr])
+
+    def owned_event(self, h: Any, pool: list[Stream]) -> Value:
+        """A fresh owned event that completes after ``h``."""
+        if isinstance(h, Stream):
+            e = self.call("mgpuEventCreate", [])
+            self.call("mgpuEventRecord", [e, h.ptr])
+            return e
+        s = self.new_stream(pool)
+        self.call("mgpuStreamWaitEvent", [s.ptr, h.ptr])
+        e = self.call("mgpuEventCreate", [])
+        self.call("mgpuEventRecord", [e, s.ptr])
+        s.refs = 1
+        self.drop_stream(s, pool)
+        return e
+
+    # ----- blocks ---------------------------------------------------------------------------------------
+    def lower_block(self, block: Block, env: dict[int, Any], remaining: dict[int, int]) -> None:
+        """Lower ``block``; ``env`` maps token ids to handles (outer ones borrowed)."""
+        pool: list[Stream] = []
+        local: list[Value] = [a for a in block.args if is_token(a)]
+        for op in block.ops:
+            local.extend(r for r in op.results if is_token(r))
+        info = analyze_block(block, local)
+        for v in local:
+            remaining[id(v)] = info.num_users(v)
+        ctx = _Ctx(self, block, env, remaining, pool)
+        for op in list(block.ops):
+            ctx.visit(op)
+        term = block.ops[-1] if block.ops else None
+        if pool:
+            if term is not None and term.is_terminator():
+                self.ip = term
+                self.loc = term.loc
+                for s in pool:
+                    self.call("mgpuStreamDestroy", [s.ptr])
+            else:
+                raise MLIRError("gpu-to-runtime: block without terminator holds pooled streams",
+                                block.parent_op.loc if block.parent_op else None)
+
+    def finish(self) -> None:
+        body = self.module.regions[0].blocks[0]
+        existing = {o.attributes["sym_name"].value for o in body.ops if "sym_name" in o.attributes
+                    and isinstance(o.attributes["sym_name"], A.StringAttr)}
+        for name, (ret, params) in self.decls.items():
+            if name in existing:
+                continue
+            op = Operation.create("llvm.func", [], [], {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(
+                T.LLVMFunctionType(ret, params))}, 1)
+            for k, v in op.opdef.default_attrs.items():
+                op.attributes.setdefault(k, v)
+            body.append(op)
+
+
+class _Ctx:
+    def __init__(self, L: _Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
+                 pool: list[Stream]) -> None:
+        self.L = L
+        self.block = block
+        self.env = env
+        self.remaining = remaining
+        self.pool = pool
+
+    def handle(self, v: Value, user: Operation) -> Any:
+        h = self.env.get(id(v))
+        if h is None:
+            raise MLIRError(f"gpu-to-runtime: token used by '{user.name}' has no lowered producer "
+                            "(unsupported token source)", user.loc)
+        return h
+
+    def bind(self, v: Value, h: Any) -> None:
+        """Map a new token to a handle (takes one stream reference when it has uses)."""
+        self.env[id(v)] = h
+        if isinstance(h, Stream):
+            h.refs += 1
+        if self.remaining.get(id(v), 0) == 0:
+            self.release(v)
+
+    def release(self, v: Value) -> None:
+        h = self.env.get(id(v))
+        if h is None:
+            return
+        if id(v) not in self.remaining:  # borrowed from an outer block
+            return
+        if isinstance(h, Stream):
+            self.L.drop_stream(h, self.pool)
+        elif h.owned:
+            self.L.call("mgpuEventDestroy", [h.ptr])
+
+    def consume(self, deps: list[Value]) -> list[Value]:
+        """Count one use of each distinct dep; return the deps that die here."""
+        dying = []
+        seen: set[int] = set()
+        for d in deps:
+            if id(d) in seen:
+                continue
+            seen.add(id(d))
+            if id(d) in self.remaining:
+                self.remaining[id(d)] -= 1
+                if self.remaining[id(d)] == 0:
+                    dying.append(d)
+        return dying
+
+    def primary(self, op: Operation, deps: list[Value]) -> tuple[Stream, list[Value]]:
+        """Pick the stream for ``op`` (holding one reference on it) and wait for the other deps."""
+        L = self.L
+        uniq: list[Value] = []
+        for d in deps:
+            if all(d is not u for u in uniq):
+                uniq.append(d)
+        hs = [self.handle(d, op) for d in uniq]
+        dying = self.consume(uniq)
+        dying_ids = {id(d) for d in dying}
+        chosen: Stream | None = None
+        for d, h in zip(uniq, hs):
+            if isinstance(h, Stream) and not h.borrowed:
+                n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
+                if h.refs - n_dying == 0:
+                    chosen = h
+                    break
+        if chosen is None:
+            chosen = L.new_stream(self.pool)
+        chosen.refs += 1
+        waited: set[int] = set()
+        for h in hs:
+            if h is chosen or id(h) in waited:
+                continue
+            waited.add(id(h))
+            if isinstance(h, Stream):
+                e = L.call("mgpuEventCreate", [])
+                L.call("mgpuEventRecord", [e, h.ptr])
+                L.call("mgpuStreamWaitEvent", [chosen.ptr, e])
+                L.call("mgpuEventDestroy", [e])
+            else:
+                L.call("mgpuStreamWaitEvent", [chosen.ptr, h.ptr])
+        return chosen, dying
+
+    def finish_op(self, op: Operation, s: Stream, dying: list[Value], sync: bool) -> None:
+        L = self.L
+        L.ip = op
+        L.loc = op.loc
+        if sync:
+            L.call("mgpuStreamSynchronize", [s.ptr])
+        for d in dying:
+            self.release(d)
+        tok = op.results[-1] if op.results and is_token(op.results[-1]) else None
+        # the held reference becomes the token's
+        if tok is not None and self.remaining.get(id(tok), 0) > 0:
+            self.env[id(tok)] = s
+        else:
+            if tok is not None:
+                self.env[id(tok)] = s
+            L.drop_stream(s, self.pool)
+
+    # ----- ops ------------------------------------------------------------------------------------------
+    def visit(self, op: Operation) -> None:
+        L = self.L
+        L.ip = op
+        L.loc = op.loc
+        name = op.name
+        if name == "gpu.launch":
+            raise MLIRError("'gpu.launch' op replace with gpu.launch_func first (run -gpu-kernel-outlining)",
+                            op.loc)
+        if name in ("gpu.host_register", "gpu.host_unregister"):
+            raise MLIRError(f"'{name}' op is not supported by gpu-to-runtime", op.loc)
+        if name == "gpu.set_default_device":
+            L.call("mgpuSetDefaultDevice", [op.operands[0]])
+            op.erase()
+            return
+        if name == "gpu.wait":
+            self.visit_wait(op)
+            return
+        if name in _GPU_HOST_OPS:
+            self.visit_async(op)
+            return
+        if name in _YIELDS:
+            self.visit_yield(op)
+            return
+        if op.regions and self._uses_tokens_inside(op):
+            self.visit_region_op(op)
+            return
+        toks = [v for v in op.operands if is_token(v)]
+        if toks or any(is_token(r) for r in op.results):
+            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc)
+
+    def _uses_tokens_inside(self, op: Operation) -> bool:
+        for o in op.walk():
+            if any(is_token(v) for v in o.operands) or any(is_token(r) for r in o.results):
+                return True
+            if o.name in _GPU_HOST_OPS and o is not op:
+                return True
+            for r in o.regions:
+                for b in r.blocks:
+                    if any(is_token(a) for a in b.args):
+                        return True
+        return False
+
+    def visit_wait(self, op: Operation) -> None:
+        from ..dialects.gpu import AsyncOp
+
+        L = self.L
+        deps = list(AsyncOp.deps(op))
+        if AsyncOp.token(op) is not None:
+            s, dying = self.primary(op, deps)
+            L.ip = op.next_op() or op
+            self.finish_op_after(op, s, dying)
+            return
+        uniq: list[Value] = []
+        for d in deps:
+            if all(d is not u for u in uniq):
+                uniq.append(d)
+        hs = [self.handle(d, op) for d in uniq]
+        dying = self.consume(uniq)
+        done: set[int] = set()
+        for h in hs:
+            if id(h) in done:
+                continue
+            done.add(id(h))
+            L.call("mgpuStreamSynchronize" if isinstance(h, Stream) else "mgpuEventSynchronize", [h.ptr])
+        for d in dying:
+            self.release(d)
+        op.erase()
+
+    def finish_op_after(self, op: Operation, s: Stream, dying: list[Value]) -> None:
+        """gpu.wait async: bind the token to ``s`` and erase the op."""
+        L = self.L
+        L.ip = op
+        for d in dying:
+            self.release(d)
+        tok = op.results[0]
+        n = self.remaining.get(id(tok), 0)
+        repl_holder = s
+        self.env[id(tok)] = repl_holder
+        if n == 0:
+            L.drop_stream(s, self.pool)
+        # no IR value stands for the token: its users read env
+        self._detach_token(tok, s)
+        op.erase()
+
+    def _detach_token(self, tok: Value, s: Stream) -> None:
+        """Replace the token's uses by the stream pointer cast back to a token, so the op can be
+        erased; users are lowered later and read the handle through ``env``."""
+        if not tok.uses:
+            return
+        ph = Operation.create("builtin.unrealized_conversion_cast", [s.ptr], [T.gpu_async_token])
+        b = self.L.ip.parent
+        b.insert(b.index_of(self.L.ip), ph)
+        self.env[id(ph.results[0])] = self.env[id(tok)]
+        self.remaining[id(ph.results[0])] = self.remaining.get(id(tok), 0)
+        tok.replace_all_uses_with(ph.results[0])
+        _PLACEHOLDERS.append(ph)
+
+    def visit_async(self, op: Operation) -> None:
+        from ..dialects.gpu import AsyncOp
+
+        L = self.L
+        deps = list(AsyncOp.deps(op))
+        tok = AsyncOp.token(op)
+        name = op.name
+        null_stream = tok is None and not deps and name in ("gpu.alloc", "gpu.dealloc")
+        if null_stream:
+            s_ptr = L.zero()
+            s = None
+            dying: list[Value] = []
+        else:
+            s, dying = self.primary(op, deps)
+            s_ptr = s.ptr
+        L.ip = op
+        if name == "gpu.alloc":
+            self.lower_alloc(op, s_ptr)
+        elif name == "gpu.dealloc":
+            m = op.operand_group("memref")[0]
+            d = L.desc(m)
+            p = L.extract(d, [0], d.type.elements[0])
+            if p.type != PTR:
+                p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+            L.call("mgpuMemFree", [p, s_ptr])
+        elif name == "gpu.memcpy":
+            dst, src = op.operand_group("dst")[0], op.operand_group("src")[0]
+            self._check_identity(op, src)
+            self._check_identity(op, dst)
+            ds = L.desc(src)
+            n = L.element_count(src, ds)
+            size = L.byte_size(src.type.element_type, n)
+            sp = L.aligned_ptr(ds, src.type)
+            dd = L.desc(dst)
+            dp = L.aligned_ptr(dd, dst.type)
+            L.call("mgpuMemcpy", [dp, sp, size, s_ptr])
+        elif name == "gpu.memset":
+            dst, val = op.operand_group("dst")[0], op.operand_group("value")[0]
+            self._check_identity(op, dst)
+            bw = T.bit_width(val.type) if isinstance(val.type, T.IntegerType | T.FloatType) else 0
+            if bw not in (16, 32):
+                raise MLIRError("'gpu.memset' op value must be a 16 or 32 bit int or float", op.loc)
+            it = T.IntegerType(bw)
+            v = val if val.type == it else L.emit("llvm.bitcast", [val], [it]).results[0]
+            dd = L.desc(dst)
+            n = L.element_count(dst, dd)
+            dp = L.aligned_ptr(dd, dst.type)
+            L.call("mgpuMemset32" if bw == 32 else "mgpuMemset16", [dp, v, n, s_ptr])
+        elif name == "gpu.launch_func":
+            self.lower_launch(op, s_ptr)
+        if s is None:
+            if tok is not None:
+                raise MLIRError("internal: null stream for async op", op.loc)
+            op.erase()
+            return
+        self.finish_op(op, s, dying, sync=tok is None)
+        if tok is not None:
+            self._detach_token(tok, s)
+        op.erase()
+
+    def _check_identity(self, op: Operation, m: Value) -> None:
+        mt = m.type
+        if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not _identity_layout(mt)):
+            raise MLIRError(f"'{op.name}' op: only memrefs with identity layout are supported, got '{mt}'",
+                            op.loc)
+
+    def lower_alloc(self, op: Operation, s_ptr: Value) -> None:
+        L = self.L
+        m = op.results[0]
+        mt = m.type
+        self._check_identity(op, m)
+        dyn = iter(op.operand_group("dynamicSizes"))
+        sizes: list[Value] = []
+        for dim in mt.shape:
+            sizes.append(L.to_i64(next(dyn)) if dim == T.DYNAMIC else L.const(dim, T.i64, T.index))
+        # strides (row-major) and element count
+        strides: list[Value] = [None] * len(sizes)  # type: ignore[list-item]
+        one = L.const(1, T.i64, T.index)
+        acc = one
+        static_acc = 1
+        all_static = True
+        for i in range(len(sizes) - 1, -1, -1):
+            strides[i] = acc
+            if mt.shape[i] != T.DYNAMIC and all_static:
+                static_acc *= mt.shape[i]
+                acc = L.const(static_acc, T.i64, T.index) if i > 0 else acc
+            else:
+                all_static = False
+                acc = L.emit("llvm.mul", [acc, sizes[i]], [T.i64]).results[0]
+        if all_static:
+            total = L.const(static_acc, T.i64, T.index)
+        else:
+            total = acc
+        nbytes = L.byte_size(mt.element_type, total)
+        shared = L.const(1 if "hostShared" in op.attributes else 0, T.i8)
+        p = L.call("mgpuMemAlloc", [nbytes, s_ptr, shared])
+        dt = descriptor_type(mt)
+        if dt.elements[0] != PTR:
+            p = L.emit("llvm.addrspacecast", [p], [dt.elements[0]]).results[0]
+        d = L.emit("llvm.mlir.poison", [], [dt]).results[0]
+
+        def ins(d: Value, v: Value, pos: list[int]) -> Value:
+            return L.emit("llvm.insertvalue", [d, v], [dt], {"position": A.DenseArrayAttr(T.i64, pos)}).results[0]
+
+        d = ins(d, p, [0])
+        d = ins(d, p, [1])
+        d = ins(d, L.const(0, T.i64, T.index), [2])
+        for i, sz in enumerate(sizes):
+            d = ins(d, sz, [3, i])
+        for i, st in enumerate(strides):
+            d = ins(d, st, [4, i])
+        mm = L.emit("builtin.unrealized_conversion_cast", [d], [mt]).results[0]
+        m.replace_all_uses_with(mm)
+
+    def lower_launch(self, op: Operation, s_ptr: Value) -> None:
+        from ..dialects.gpu import LaunchFuncOp
+
+        g = lambda n: LaunchFuncOp.operand_group(op, n)  # noqa: E731
+        if g("asyncObject"):
+            raise MLIRError("'gpu.launch_func' op with an explicit async object is not supported by "
+                            "gpu-to-runtime", op.loc)
+        operands = {n: g(n) for n in ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY",
+                                      "blockSizeZ", "clusterSizeX", "clusterSizeY", "clusterSizeZ",
+                                      "dynamicSharedMemorySize", "kernelOperands")}
+        operands["asyncObject"] = [s_ptr]
+        attrs = {k: v for k, v in op.attributes.items() if k != "operandSegmentSizes"}
+        new = LaunchFuncOp.build(operands, {}, attrs, loc=op.loc)
+        b = op.parent
+        b.insert(b.index_of(op), new)
+
+    def visit_yield(self, op: Operation) -> None:
+        L = self.L
+        new_ops = []
+        for v in op.operands:
+            if is_token(v):
+                h = self.handle(v, op)
+                dying = self.consume([v])
+                if isinstance(h, Event) and h.owned and dying:
+                    # transfer ownership
+                    self.env.pop(id(v), None)
+                    self.remaining.pop(id(v), None)
+                    new_ops.append(h.ptr)
+                    continue
+                new_ops.append(L.owned_event(h, self.pool))
+                for d in dying:
+                    self.release(d)
+            else:
+                new_ops.append(v)
+        op.set_operands(new_ops)
+
+    def visit_region_op(self, op: Operation) -> None:
+        """scf.for / scf.if / async.execute / other region ops: nested blocks borrow outer tokens;
+        token iter_args/results/block args become owned events."""
+        L = self.L
+        name = op.name
+        token_operands = [(i, v) for i, v in enumerate(op.operands) if is_token(v)]
+        if name not in ("scf.for", "scf.if", "scf.while", "async.execute", "scf.execute_region") and (
+                token_operands or any(is_token(r) for r in op.results)):
+            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc)
+        if name == "async.execute" and token_operands:
+            raise MLIRError("gpu-to-runtime: 'async.execute' op with !gpu.async.token operands", op.loc)
+        # captured tokens: used inside nested regions, defined outside
+        captured: dict[int, Value] = {}
+        for o in op.walk():
+            if o is op:
+                continue
+            for v in o.operands:
+                if is_token(v) and id(v) in self.env:
+                    captured[id(v)] = v
+        inner_env = dict(self.env)
+        after: list[Any] = []
+        for vid, v in captured.items():
+            h = self.env[vid]
+            if name == "async.execute":
+                # the body runs concurrently with the host: give it its own event
+                e = L.owned_event(h, self.pool)
+                inner_env[vid] = Event(e, owned=False)
+                after.append(("exec_event", e))
+            elif isinstance(h, Stream):
+                inner_env[vid] = Stream(h.ptr, borrowed=True)
+            else:
+                inner_env[vid] = Event(h.ptr, owned=False)
+        # token operands (iter_args inits): owned events handed to the region
+        new_operands = list(op.operands)
+        for i, v in token_operands:
+            h = self.handle(v, op)
+            dying = self.consume([v])
+            if isinstance(h, Event) and h.owned and dying:
+                new_operands[i] = h.ptr
+                self.env.pop(id(v), None)
+            else:
+                new_operands[i] = L.owned_event(h, self.pool)
+                for d in dying:
+                    self.release(d)
+        # captured tokens count as used by the region op
+        dying_captured = self.consume([v for v in captured.values()])
+        op.set_operands(new_operands)
+        # block args of token type: owned events
+        for r in op.regions:
+            for b in r.blocks:
+                for a in b.args:
+                    if is_token(a):
+                        a.type = PTR
+                        inner_env[id(a)] = Event(a, owned=name != "async.execute")
+                L.lower_block_with(b, inner_env)
+        # results: owned events in the outer block
+        for r in op.results:
+            if is_token(r):
+                r.type = PTR
+                self.env[id(r)] = Event(r, owned=True)
+                if self.remaining.get(id(r), 0) == 0:
+                    L.ip = op.next_op()
+                    if L.ip is not None:
+                        L.call("mgpuEventDestroy", [r])
+            elif isinstance(r.type, T.AsyncValueType) and r.type.value_type == T.gpu_async_token:
+                r.type = T.AsyncValueType(PTR)
+        nxt = op.next_op()
+        if nxt is not None:
+            L.ip = nxt
+            for kind, e in after:
+                if kind == "exec_event":
+                    pass  # destroyed inside the body (before its terminator)
+            for d in dying_captured:
+                self.release(d)
+        # async.execute: destroy the captured events at the end of the body
+        if name == "async.execute" and after:
+            body = op.regions[0].blocks[-1]
+            L.ip = body.ops[-1]
+            for _, e in after:
+                L.call("mgpuEventDestroy", [e])
+
+
+_PLACEHOLDERS: list[Operation] = []
+
+
+def _identity_layout(mt: T.MemRefType) -> bool:
+    lay = mt.layout
+    if lay is None:
+        return True
+    if isinstance(lay, A.AffineMapAttr):
+        return str(lay.map).replace(" ", "") in ("", ) or lay.map.is_identity() if hasattr(
+            lay.map, "is_identity") else False
+    return False
+
+
+def _lower_block_with(self: _Lowering, block: Block, env: dict[int, Any]) -> None:
+    self.lower_block(block, env, self.remaining)
+
+
+_Lowering.lower_block_with = _lower_block_with  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class GpuToRuntimePass(Pass):
+    name: ClassVar[str] = "gpu-to-runtime"
+    anchor: ClassVar[str] = "builtin.module"
+    summary: ClassVar[str] = "Lower host-side gpu ops to mgpu* runtime calls (any token graph)"
+    cpp_name: ClassVar[str] = "GpuToRuntimePass"
+    stream_pool: bool = True
+
+    def apply(self, op: Operation) -> bool:
+        L = _Lowering(op, self.stream_pool)
+        L.remaining = {}  # type: ignore[attr-defined]
+        L.loc = op.loc  # type: ignore[attr-defined]
+        changed = False
+        _PLACEHOLDERS.clear()
+        for fn in list(op.walk()):
+            if fn.name != "func.func" or not fn.regions[0].blocks:
+                continue
+            if not any(o.name in _GPU_HOST_OPS or any(is_token(v) for v in o.operands) for o in fn.walk()):
+                continue
+            if len(fn.regions[0].blocks) != 1:
+                raise MLIRError("gpu-to-runtime: functions with multiple blocks are not supported", fn.loc)
+            changed = True
+            L.lower_block(fn.regions[0].blocks[0], {}, L.remaining)  # type: ignore[attr-defined]
+        for ph in _PLACEHOLDERS:
+            if ph.results[0].uses:
+                raise MLIRError("gpu-to-runtime: token left with unlowered users",
+                                ph.results[0].uses[0][0].loc)
+            ph.erase()
+        _PLACEHOLDERS.clear()
+        L.finish()
+        # anything left is an error, never silently kept
+        for o in op.walk():
+            if o.name in _GPU_HOST_OPS and o.name != "gpu.launch_func":
+                raise MLIRError(f"gpu-to-runtime: '{o.name}' op was not lowered", o.loc)
+            if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
+                raise MLIRError("gpu-to-runtime: 'gpu.launch_func' op was not lowered", o.loc)
+        return changed or bool(L.decls)

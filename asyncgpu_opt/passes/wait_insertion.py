@@ -1,0 +1,97 @@
+"""wait-insertion: canonicalize the token graph so that upstream ``gpu-to-llvm`` can lower it.
+
+* duplicate dependencies are removed;
+* every async op other than ``gpu.wait`` ends with at most one dependency: a join becomes an explicit
+  ``gpu.wait async [deps...]`` placed just before the op;
+* every fork is explicit: each non-``gpu.wait`` user of a token with several users gets its own
+  ``gpu.wait async [%t]``;
+* redundant waits fold: ``gpu.wait async [%t]`` whose token is the only user of a single-use ``%t``
+  is replaced by ``%t``.
+The pass is idempotent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..analysis.tokens import is_token
+from ..dialects.gpu import AsyncOp, WaitOp, is_async_op
+from ..ir import types as T
+from ..ir.core import Operation
+from .registry import Pass
+
+
+def _new_wait(deps: list, loc) -> Operation:
+    return WaitOp.build(operands={"asyncDependencies": list(deps)}, results={"asyncToken": T.gpu_async_token},
+                        loc=loc)
+
+
+def _insert_before(op: Operation, new: Operation) -> None:
+    b = op.parent
+    b.insert(b.index_of(op), new)
+
+
+@dataclass(frozen=True)
+class WaitInsertionPass(Pass):
+    name: ClassVar[str] = "wait-insertion"
+    anchor: ClassVar[str] = "func.func"
+    summary: ClassVar[str] = "Make joins and forks of gpu async tokens explicit (<= 1 dependency per op)"
+    cpp_name: ClassVar[str] = "WaitInsertionPass"
+
+    def apply(self, root: Operation) -> bool:
+        changed = False
+        ops = [o for o in root.walk() if is_async_op(o)]
+        # 1. dedupe and fold single-use pass-through waits
+        for op in ops:
+            deps = AsyncOp.deps(op)
+            uniq = []
+            for d in deps:
+                if all(d is not u for u in uniq):
+                    uniq.append(d)
+            if len(uniq) != len(deps):
+                op.opdef.set_operand_group(op, "asyncDependencies", uniq)
+                changed = True
+        for op in list(ops):
+            if op.name != "gpu.wait" or AsyncOp.token(op) is None or op.parent is None:
+                continue
+            deps = AsyncOp.deps(op)
+            if len(deps) == 1 and len(deps[0].uses) == 1 and deps[0].defining_op() is not None \
+                    and deps[0].defining_op().parent is op.parent:
+                tok = AsyncOp.token(op)
+                users = tok.users()
+                if len(users) == 1 and users[0].name != "gpu.wait":
+                    tok.replace_all_uses_with(deps[0])
+                    op.erase()
+                    changed = True
+        ops = [o for o in root.walk() if is_async_op(o)]
+        # 2. joins
+        for op in ops:
+            if op.name == "gpu.wait":
+                continue
+            deps = AsyncOp.deps(op)
+            if len(deps) > 1:
+                w = _new_wait(deps, op.loc)
+                _insert_before(op, w)
+                op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                changed = True
+        # 3. forks
+        tokens = []
+        for o in root.walk():
+            tokens.extend(r for r in o.results if is_token(r))
+            for r in o.regions:
+                for b in r.blocks:
+                    tokens.extend(a for a in b.args if is_token(a))
+        for t in tokens:
+            users = t.users()
+            if len(users) <= 1:
+                continue
+            for u in users:
+                if u.name == "gpu.wait" or not is_async_op(u):
+                    continue
+                w = _new_wait([t], u.loc)
+                _insert_before(u, w)
+                deps = AsyncOp.deps(u)
+                u.opdef.set_operand_group(u, "asyncDependencies", [w.results[0] if d is t else d for d in deps])
+                changed = True
+        return changed
