@@ -1,0 +1,217 @@
+// RUN: asyncgpu-opt %s -split-input-file -async-region | filecheck %s
+// RUN: asyncgpu-opt %s -split-input-file --async-region=single-chain=true | filecheck %s --check-prefix=SINGLE
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @kernel() kernel { gpu.return }
+  }
+  func.func private @foo() -> ()
+
+  // CHECK-LABEL: func.func @async(
+  // Kernels without memref operands have no visible effects: independent chains.
+  // CHECK:      %[[T0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[T1:.*]] = gpu.launch_func async [%[[T0]]] @kernels::@kernel
+  // CHECK-NEXT: %[[T2:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[T3:.*]] = gpu.launch_func async [%[[T2]]] @kernels::@kernel
+  // CHECK-NEXT: %[[T4:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[M:.*]], %[[T5:.*]] = gpu.alloc async [%[[T4]]] ()
+  // CHECK-NEXT: %[[T6:.*]] = gpu.dealloc async [%[[T5]]] %[[M]]
+  // CHECK-NEXT: gpu.wait [%[[T1]], %[[T3]], %[[T6]]]
+  // CHECK-NEXT: call @foo
+  // SINGLE-LABEL: func.func @async(
+  // SINGLE:      %[[T0:.*]] = gpu.wait async
+  // SINGLE-NEXT: %[[T1:.*]] = gpu.launch_func async [%[[T0]]] @kernels::@kernel
+  // SINGLE-NEXT: %[[T2:.*]] = gpu.launch_func async [%[[T1]]] @kernels::@kernel
+  // SINGLE-NEXT: %[[M:.*]], %[[T3:.*]] = gpu.alloc async [%[[T2]]] ()
+  // SINGLE-NEXT: %[[T4:.*]] = gpu.dealloc async [%[[T3]]] %[[M]]
+  // SINGLE-NEXT: gpu.wait [%[[T4]]]
+  // SINGLE-NEXT: call @foo
+  func.func @async(%sz : index) {
+    gpu.launch_func @kernels::@kernel blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    gpu.launch_func @kernels::@kernel blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    %0 = gpu.alloc() : memref<7xf32>
+    gpu.dealloc %0 : memref<7xf32>
+    call @foo() : () -> ()
+    return
+  }
+
+  // Upstream gives the alloc two dependencies ([%t1, %t0]); we keep the user's one (multi-chain)
+  // or join them with an explicit wait (single-chain).
+  // CHECK-LABEL: func.func @existing_tokens(
+  // CHECK:      %[[T0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[T1:.*]] = gpu.wait async [%[[T0]]]
+  // CHECK-NEXT: %[[M:.*]], %[[T2:.*]] = gpu.alloc async [%[[T0]]] ()
+  // CHECK-NEXT: %[[T3:.*]] = gpu.dealloc async [%[[T2]]] %[[M]]
+  // CHECK-NEXT: gpu.wait [%[[T3]]]
+  // CHECK-NEXT: gpu.wait [%[[T1]]]
+  // SINGLE-LABEL: func.func @existing_tokens(
+  // SINGLE:      %[[T0:.*]] = gpu.wait async
+  // SINGLE-NEXT: %[[T1:.*]] = gpu.wait async [%[[T0]]]
+  // SINGLE-NEXT: %[[J:.*]] = gpu.wait async [%[[T1]], %[[T0]]]
+  // SINGLE-NEXT: %[[M:.*]], %[[T2:.*]] = gpu.alloc async [%[[J]]] ()
+  // SINGLE-NEXT: %[[T3:.*]] = gpu.dealloc async [%[[T2]]] %[[M]]
+  // SINGLE-NEXT: gpu.wait [%[[T3]]]
+  // SINGLE-NEXT: gpu.wait [%[[T1]]]
+  func.func @existing_tokens() {
+    %t0 = gpu.wait async
+    %t1 = gpu.wait async [%t0]
+    %0 = gpu.alloc [%t0] () : memref<7xf32>
+    %t2 = gpu.dealloc async %0 : memref<7xf32>
+    gpu.wait
+    gpu.wait [%t1]
+    return
+  }
+}
+
+// -----
+
+// Seed 001: already-async input stays lowerable (no op gets a second dependency).
+module attributes {gpu.container_module} {
+  // CHECK-LABEL: func.func @seed001(
+  // CHECK:      %[[A:.*]] = memref.alloca
+  // CHECK-NEXT: %[[T0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[M:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]]
+  // CHECK-NEXT: gpu.memcpy async [%[[T1]]] %[[M]], %[[A]]
+  // CHECK-NEXT: %[[T3:.*]] = gpu.dealloc async [%[[T1]]] %[[M]]
+  // CHECK-NEXT: gpu.wait [%[[T3]]]
+  // CHECK-NEXT: return
+  // SINGLE-LABEL: func.func @seed001(
+  // SINGLE-NOT: async [%{{[^],]*}}, %
+  // SINGLE: return
+  func.func @seed001() {
+    %c2 = arith.constant 2 : index
+    %5 = memref.alloca (%c2) : memref<?xf32>
+    %0 = gpu.wait async
+    %1, %2 = gpu.alloc async [%0] (%c2) : memref<?xf32>
+    %7 = gpu.memcpy async [%2] %1, %5 : memref<?xf32>, memref<?xf32>
+    %3 = gpu.dealloc async [%2] %1 : memref<?xf32>
+    gpu.wait [%3]
+    return
+  }
+  // CHECK-LABEL: func.func @seed001_two_deps(
+  // CHECK:      %[[M0:.*]], %[[T1:.*]] = gpu.alloc async
+  // CHECK-NEXT: %[[M1:.*]], %[[T2:.*]] = gpu.alloc async
+  // CHECK-NEXT: %[[J:.*]] = gpu.wait async [%[[T1]], %[[T2]]]
+  // CHECK-NEXT: %[[C:.*]] = gpu.memcpy async [%[[J]]] %[[M0]], %[[M1]]
+  // CHECK-NEXT: %[[D0:.*]] = gpu.dealloc async [%[[C]]] %[[M0]]
+  // CHECK-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[C]]] %[[M1]]
+  // CHECK-NEXT: gpu.wait [%[[D0]], %[[D1]]]
+  // SINGLE-LABEL: func.func @seed001_two_deps(
+  // SINGLE-NOT: async [%{{[^],]*}}, %{{.*}}] %
+  // SINGLE: return
+  func.func @seed001_two_deps() {
+    %c2 = arith.constant 2 : index
+    %0 = gpu.wait async
+    %1, %2 = gpu.alloc async [%0] (%c2) : memref<?xf32>
+    %5, %6 = gpu.alloc async [%0] (%c2) : memref<?xf32>
+    %7 = gpu.memcpy async [%2, %6] %1, %5 : memref<?xf32>, memref<?xf32>
+    %3 = gpu.dealloc async [%7] %1 : memref<?xf32>
+    %4 = gpu.dealloc async [%7] %5 : memref<?xf32>
+    gpu.wait [%3, %4]
+    return
+  }
+}
+
+// -----
+
+// host_shared allocations stay synchronous; sync ops after them chain normally.
+module attributes {gpu.container_module} {
+  // CHECK-LABEL: func.func @host_shared(
+  // CHECK:      %[[M:.*]] = gpu.alloc host_shared (
+  // CHECK-NEXT: arith.constant
+  // CHECK-NEXT: %[[T0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[T1:.*]] = gpu.memset async [%[[T0]]] %[[M]]
+  // CHECK-NEXT: %[[T2:.*]] = gpu.dealloc async [%[[T1]]] %[[M]]
+  // CHECK-NEXT: gpu.wait [%[[T2]]]
+  // SINGLE-LABEL: func.func @host_shared(
+  // SINGLE:      gpu.alloc host_shared (
+  func.func @host_shared(%sz : index) {
+    %0 = gpu.alloc host_shared (%sz) : memref<?xf32>
+    %cst = arith.constant 1.0 : f32
+    gpu.memset %0, %cst : memref<?xf32>, f32
+    gpu.dealloc %0 : memref<?xf32>
+    return
+  }
+}
+
+// -----
+
+// Two independent "matmuls" on two chains, joined before the add that reads both.
+module attributes {gpu.container_module} {
+  gpu.module @mm {
+    gpu.func @mm(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>) kernel {
+      %i = gpu.thread_id x
+      %x = memref.load %a[%i] : memref<16xf32>
+      %y = memref.load %b[%i] : memref<16xf32>
+      %z = arith.mulf %x, %y : f32
+      memref.store %z, %c[%i] : memref<16xf32>
+      gpu.return
+    }
+  }
+  // CHECK-LABEL: func.func @two_chains(
+  // CHECK:      %[[W0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[M0:.*]], %[[A0:.*]] = gpu.alloc async [%[[W0]]] ()
+  // CHECK-NEXT: %[[W1:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[M1:.*]], %[[A1:.*]] = gpu.alloc async [%[[W1]]] ()
+  // CHECK-NEXT: %[[OUT:.*]] = gpu.alloc host_shared ()
+  // CHECK-NEXT: %[[L0:.*]] = gpu.launch_func async [%[[A0]]] @mm::@mm
+  // CHECK-NEXT: %[[L1:.*]] = gpu.launch_func async [%[[A1]]] @mm::@mm
+  // CHECK-NEXT: %[[J:.*]] = gpu.wait async [%[[L0]], %[[L1]]]
+  // CHECK-NEXT: %[[L2:.*]] = gpu.launch_func async [%[[J]]] @mm::@mm {{.*}} args(%[[M0]] : memref<16xf32>, %[[M1]] : memref<16xf32>, %[[OUT]] : memref<16xf32>)
+  // CHECK-NEXT: %[[D0:.*]] = gpu.dealloc async [%[[L2]]] %[[M0]]
+  // CHECK-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[D0]]] %[[M1]]
+  // CHECK-NEXT: gpu.wait [%[[D1]]]
+  // CHECK-NEXT: return %[[OUT]]
+  // SINGLE-LABEL: func.func @two_chains(
+  // SINGLE:      %[[W0:.*]] = gpu.wait async
+  // SINGLE-NEXT: %[[M0:.*]], %[[A0:.*]] = gpu.alloc async [%[[W0]]] ()
+  // SINGLE-NEXT: %[[M1:.*]], %[[A1:.*]] = gpu.alloc async [%[[A0]]] ()
+  // SINGLE-NEXT: gpu.alloc host_shared ()
+  // SINGLE-NEXT: %[[L0:.*]] = gpu.launch_func async [%[[A1]]] @mm::@mm
+  // SINGLE-NEXT: %[[L1:.*]] = gpu.launch_func async [%[[L0]]] @mm::@mm
+  // SINGLE-NEXT: %[[L2:.*]] = gpu.launch_func async [%[[L1]]] @mm::@mm
+  func.func @two_chains(%a: memref<16xf32>, %b: memref<16xf32>) -> memref<16xf32> {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %m0 = gpu.alloc () : memref<16xf32>
+    %m1 = gpu.alloc () : memref<16xf32>
+    %out = gpu.alloc host_shared () : memref<16xf32>
+    gpu.launch_func @mm::@mm blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%a : memref<16xf32>, %b : memref<16xf32>, %m0 : memref<16xf32>)
+    gpu.launch_func @mm::@mm blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%b : memref<16xf32>, %a : memref<16xf32>, %m1 : memref<16xf32>)
+    gpu.launch_func @mm::@mm blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%m0 : memref<16xf32>, %m1 : memref<16xf32>, %out : memref<16xf32>)
+    gpu.dealloc %m0 : memref<16xf32>
+    gpu.dealloc %m1 : memref<16xf32>
+    return %out : memref<16xf32>
+  }
+}
+
+// -----
+
+// A host load only waits for the chain that writes what it reads.
+module attributes {gpu.container_module} {
+  // CHECK-LABEL: func.func @partial_sync(
+  // CHECK:      %[[H:.*]] = memref.alloc(
+  // CHECK-NEXT: %[[W0:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[D:.*]], %[[A:.*]] = gpu.alloc async [%[[W0]]]
+  // CHECK-NEXT: %[[W1:.*]] = gpu.wait async
+  // CHECK-NEXT: %[[S0:.*]] = gpu.memset async [%[[W1]]] %[[H]]
+  // CHECK-NEXT: %[[S1:.*]] = gpu.memset async [%[[A]]] %[[D]]
+  // CHECK-NEXT: gpu.wait [%[[S0]]]
+  // CHECK-NEXT: memref.load %[[H]]
+  // CHECK-NEXT: %[[F:.*]] = gpu.dealloc async [%[[S1]]] %[[D]]
+  // CHECK-NEXT: gpu.wait [%[[F]]]
+  // CHECK-NEXT: return
+  // SINGLE-LABEL: func.func @partial_sync(
+  // SINGLE:      memref.alloc(
+  // SINGLE-NEXT: gpu.wait async
+  func.func @partial_sync(%sz : index, %v : f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %h = memref.alloc (%sz) : memref<?xf32>
+    %d = gpu.alloc (%sz) : memref<?xf32>
+    gpu.memset %h, %v : memref<?xf32>, f32
+    gpu.memset %d, %v : memref<?xf32>, f32
+    %x = memref.load %h[%c0] : memref<?xf32>
+    gpu.dealloc %d : memref<?xf32>
+    return %x : f32
+  }
+}
