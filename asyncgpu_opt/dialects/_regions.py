@@ -9,7 +9,8 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import VerifyError
 
 
-def check_edge(op: Operation, src: Operation | None, dst: str, values: list[Any], types: list[Any]) -> None:
+def check_edge(op: Operation, src: Operation | None, dst: str, values: list[Any], types: list[Any],
+               compat: Any = None) -> None:
     """Verify that ``values`` (the operands forwarded along an edge) match ``types`` (the
     successor inputs); ``src`` is the terminator (None = parent operands)."""
     frm = "parent operands" if src is None else f"Operation {src.name}"
@@ -19,7 +20,7 @@ def check_edge(op: Operation, src: Operation | None, dst: str, values: list[Any]
         raise VerifyError(head + f"region branch point has {len(values)} operands, but region successor needs "
                           f"{len(types)} inputs", op, notes)
     for i, (v, t) in enumerate(zip(values, types)):
-        if v.type != t:
+        if not (compat(v.type, t) if compat is not None else v.type == t):
             raise VerifyError(head + f"successor operand type #{i} '{v.type}' should match successor input "
                               f"type #{i} '{t}'", op, notes)
 
