@@ -1,0 +1,490 @@
+"""SIMT kernel executor for ``gpu.func`` / ``gpu.launch`` bodies on numpy.
+
+Every SSA value is a numpy array over all threads of the launch (threads ordered block-major:
+``t = block_linear * threads_per_block + thread_linear``) or a numpy scalar when it is uniform.
+Loads gather, stores scatter, ``scf.if`` on a varying condition runs both branches under masks,
+``scf.for`` with uniform bounds loops once over the whole thread set (varying bounds loop to the
+maximum trip count under a mask).  All threads run in lock step, so ``gpu.barrier`` is a no-op.
+Global-memory accesses are collected per buffer into element bitmaps and returned as byte
+intervals (:class:`~.runtime.Access`) for the hazard checker; out-of-bounds lanes are reported
+(as an access outside the buffer) and suppressed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import numpy as np
+
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir import types as T
+from .hazards import intervals_from_offsets
+from .interpreter import COMMON, HOST, Interpreter, MemRef, dtype_of, group, row_major
+from .memory import Buffer, Ptr
+from .runtime import Access
+
+
+def _raise_mmap_threshold() -> None:
+    """Keep glibc from mmap/munmap-ing every 512 KiB temporary (see perf-baselines §4)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(-3, 64 * 1024 * 1024)  # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 256 * 1024 * 1024)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):
+        pass
+
+
+_raise_mmap_threshold()
+
+
+class KernelError(Exception):
+    def __init__(self, msg: str, loc: Any = None) -> None:
+        super().__init__(msg)
+        self.loc = loc
+
+
+KERNEL: dict[str, Any] = {}
+
+
+def kimpl(*names: str):
+    def deco(fn):
+        for n in names:
+            KERNEL[n] = fn
+        return fn
+
+    return deco
+
+
+for _n in ("memref.cast", "memref.subview", "memref.reinterpret_cast", "memref.dim", "memref.rank",
+           "memref.memory_space_cast", "memref.assume_alignment", "builtin.unrealized_conversion_cast",
+           "scf.execute_region", "affine.if"):
+    KERNEL[_n] = HOST[_n]
+
+
+class _Ids:
+    """Thread/block id arrays of one launch configuration."""
+
+    def __init__(self, grid: tuple[int, int, int], block: tuple[int, int, int]) -> None:
+        gx, gy, gz = grid
+        bx, by, bz = block
+        nb = bx * by * bz
+        n = nb * gx * gy * gz
+        t = np.arange(n, dtype=np.int64)
+        tl = t % nb
+        bl = t // nb
+        self.n = n
+        self.thread_linear = tl
+        self.block_linear = bl
+        self.tid = (tl % bx, (tl // bx) % by, tl // (bx * by))
+        self.bid = (bl % gx, (bl // gx) % gy, bl // (gx * gy))
+        self.grid = tuple(np.int64(x) for x in grid)
+        self.block = tuple(np.int64(x) for x in block)
+        self.gid = tuple(self.bid[i] * block[i] + self.tid[i] for i in range(3))
+        self.t = t
+
+
+_ID_CACHE: dict[tuple, _Ids] = {}
+
+
+def _ids(grid: tuple, block: tuple) -> _Ids:
+    key = (grid, block)
+    ids = _ID_CACHE.get(key)
+    if ids is None:
+        if len(_ID_CACHE) > 8:
+            _ID_CACHE.clear()
+        ids = _ID_CACHE[key] = _Ids(grid, block)
+    return ids
+
+
+class KernelExec(Interpreter):
+    """Executes one kernel launch in SIMT fashion."""
+
+    def __init__(self, ids: _Ids) -> None:  # noqa: D107 - no module scan
+        self.ids = ids
+        self.env = {}
+        self.impls = {**COMMON, **KERNEL}
+        self.mask: np.ndarray | None = None
+        self.touched: dict[tuple[int, int, bool], tuple[Buffer, np.ndarray, int]] = {}
+        self.oob: list[Access] = []
+        self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
+        self.depth = 0
+
+    def exec_op(self, op: Any) -> None:
+        fn = self.impls.get(op.name)
+        if fn is None:
+            raise KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
+        r = fn(self, op)
+        res = op.results
+        if not res:
+            return
+        if len(res) == 1:
+            self.env[res[0]] = r[0] if isinstance(r, list) else r
+        else:
+            for v, x in zip(res, r):
+                self.env[v] = x
+
+    def get(self, v: Any) -> Any:
+        try:
+            return self.env[v]
+        except KeyError:
+            raise KernelError("use of a value defined outside the kernel body") from None
+
+    # ------------------------------------------------------------------ memory
+    def offsets(self, op: Any, m: MemRef, idx: list[Any]) -> Any:
+        if not isinstance(m, MemRef):
+            raise KernelError("expected a memref", op.loc)
+        off: Any = np.int64(m.base_elem + m.offset)
+        for i, s in zip(idx, m.strides):
+            if s == 1:
+                off = off + i
+            else:
+                off = off + i * s
+        inst = self.local.get(id(m.buffer)) if m.block_stride else None
+        if inst is not None:
+            off = off + inst * m.block_stride
+        return off
+
+    def _check(self, op: Any, m: MemRef, off: Any, write: bool) -> Any:
+        """Bounds-check offsets of the active lanes; returns safe offsets and the lane mask to use."""
+        buf = m.buffer
+        if buf is None:
+            raise KernelError("load/store through a null memref", op.loc)
+        n = buf.nbytes // m.itemsize
+        mask = self.mask
+        if isinstance(off, np.ndarray):
+            act = off if mask is None else off[mask]
+            if act.size == 0:
+                return None, mask
+            lo, hi = int(act.min()), int(act.max())
+            if lo < 0 or hi >= n:
+                bad = (off < 0) | (off >= n)
+                if mask is not None:
+                    bad &= mask
+                bo = off[bad]
+                it = m.itemsize
+                self.oob.append(Access(buf, int(bo.min()) * it, int(bo.max()) * it + it, write))
+                good = ~bad if mask is None else (mask & ~bad)
+                off = np.where(good, off, 0)
+                return off, good
+            if id(buf) not in self.local:
+                self._touch(buf, m.itemsize, write, act)
+            return off, mask
+        o = int(off)
+        if mask is not None and not mask.any():
+            return None, mask
+        if o < 0 or o >= n:
+            self.oob.append(Access(buf, o * m.itemsize, o * m.itemsize + m.itemsize, write))
+            return None, mask
+        if id(buf) not in self.local:
+            self._touch(buf, m.itemsize, write, o)
+        return off, mask
+
+    def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any) -> None:
+        key = (id(buf), itemsize, write)
+        ent = self.touched.get(key)
+        if ent is None:
+            bm = np.zeros(buf.nbytes // itemsize, dtype=np.bool_)
+            ent = self.touched[key] = (buf, bm, itemsize)
+        ent[1][offs] = True
+
+    def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
+        sizes = tuple(int(s) for s in t.shape)
+        dt = dtype_of(t.element_type)
+        n = 1
+        for s in sizes:
+            n *= s
+        buf = Buffer(-1, n * count * dt.itemsize, "host_shared", np.zeros(n * count * dt.itemsize, np.uint8))
+        p = Ptr(buf, 0)
+        self.local[id(buf)] = instances
+        return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n)
+
+
+def _touch_accesses_fix(ex: KernelExec) -> list[Access]:
+    out = list(ex.oob)
+    for (_, _, write), (buf, bm, it) in ex.touched.items():
+        idx = np.flatnonzero(bm)
+        for a, b in intervals_from_offsets(idx * it, it):
+            out.append(Access(buf, a, b, write))
+    return out
+
+
+# --------------------------------------------------------------------------- ops
+def _dim(op: Any) -> int:
+    d = op.attributes.get("dimension")
+    s = str(d)
+    for ch in reversed(s):
+        if ch in "xyz":
+            return "xyz".index(ch)
+    return 0
+
+
+@kimpl("gpu.thread_id")
+def _tid(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.tid[_dim(op)]
+
+
+@kimpl("gpu.block_id")
+def _bid(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.bid[_dim(op)]
+
+
+@kimpl("gpu.block_dim")
+def _bdim(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.block[_dim(op)]
+
+
+@kimpl("gpu.grid_dim")
+def _gdim(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.grid[_dim(op)]
+
+
+@kimpl("gpu.global_id")
+def _gid(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.gid[_dim(op)]
+
+
+@kimpl("gpu.lane_id")
+def _lane(ex: KernelExec, op: Any) -> Any:
+    return ex.ids.thread_linear % 32
+
+
+@kimpl("gpu.subgroup_size")
+def _sgsize(ex: KernelExec, op: Any) -> Any:
+    return np.int64(32)
+
+
+@kimpl("gpu.barrier")
+def _barrier(ex: KernelExec, op: Any) -> Any:
+    return None
+
+
+@kimpl("memref.load")
+def _load(ex: KernelExec, op: Any) -> Any:
+    env = ex.env
+    m = env[op.operands[0]]
+    off = ex.offsets(op, m, [env[v] for v in op.operands[1:]])
+    off, mask = ex._check(op, m, off, False)
+    flat = m.flat()
+    if off is None:
+        return np.zeros(ex.ids.n, dtype=m.dtype) if mask is not None else m.dtype.type(0)
+    if isinstance(off, np.ndarray):
+        return flat.take(off)
+    return flat[off]
+
+
+@kimpl("memref.store")
+def _store(ex: KernelExec, op: Any) -> Any:
+    env = ex.env
+    val, m = env[op.operands[0]], env[op.operands[1]]
+    off = ex.offsets(op, m, [env[v] for v in op.operands[2:]])
+    off, mask = ex._check(op, m, off, True)
+    if off is None:
+        return None
+    flat = m.flat()
+    if mask is None:
+        if isinstance(off, np.ndarray):
+            flat[off] = val
+        elif isinstance(val, np.ndarray):
+            flat[off] = val[-1]  # all threads store to one address: the last one wins
+        else:
+            flat[off] = val
+        return None
+    if not isinstance(off, np.ndarray):
+        off = np.broadcast_to(off, mask.shape)
+    v = val[mask] if isinstance(val, np.ndarray) else val
+    flat[off[mask]] = v
+    return None
+
+
+@kimpl("affine.load")
+def _aload(ex: KernelExec, op: Any) -> Any:
+    m = ex.get(op.operands[0])
+    idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[1:]])
+    off, mask = ex._check(op, m, ex.offsets(op, m, idx), False)
+    if off is None:
+        return m.dtype.type(0)
+    flat = m.flat()
+    return flat.take(off) if isinstance(off, np.ndarray) else flat[off]
+
+
+@kimpl("affine.store")
+def _astore(ex: KernelExec, op: Any) -> Any:
+    val, m = ex.get(op.operands[0]), ex.get(op.operands[1])
+    idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[2:]])
+    off, mask = ex._check(op, m, ex.offsets(op, m, idx), True)
+    if off is None:
+        return None
+    flat = m.flat()
+    if mask is None:
+        flat[off] = val if isinstance(off, np.ndarray) or not isinstance(val, np.ndarray) else val[-1]
+    else:
+        off = np.broadcast_to(off, mask.shape)
+        flat[off[mask]] = val[mask] if isinstance(val, np.ndarray) else val
+
+
+@kimpl("memref.alloca")
+def _alloca(ex: KernelExec, op: Any) -> Any:
+    return ex.local_memref(op.results[0].type, ex.ids.t, ex.ids.n)
+
+
+def _merge(c: np.ndarray, a: Any, b: Any) -> Any:
+    if a is b:
+        return a
+    return np.where(c, a, b)
+
+
+@kimpl("scf.if")
+def _if(ex: KernelExec, op: Any) -> Any:
+    c = ex.get(op.operands[0])
+    has_else = len(op.regions) > 1 and op.regions[1].blocks
+    if not isinstance(c, np.ndarray):
+        r = op.regions[0] if c else (op.regions[1] if has_else else None)
+        if r is None:
+            return []
+        _, vals = ex.run_region(r, [])
+        return vals
+    old = ex.mask
+    m_then = c if old is None else (old & c)
+    m_else = ~c if old is None else (old & ~c)
+    vt: list[Any] = []
+    ve: list[Any] = []
+    try:
+        if m_then.any() or op.results:
+            ex.mask = m_then
+            _, vt = ex.run_region(op.regions[0], [])
+        if has_else and (m_else.any() or op.results):
+            ex.mask = m_else
+            _, ve = ex.run_region(op.regions[1], [])
+    finally:
+        ex.mask = old
+    return [_merge(c, a, b) for a, b in zip(vt, ve)]
+
+
+@kimpl("scf.for")
+def _for(ex: KernelExec, op: Any) -> Any:
+    env = ex.env
+    lb, ub, step = (env[v] for v in op.operands[:3])
+    vals = [env[v] for v in op.operands[3:]]
+    region = op.regions[0]
+    if not any(isinstance(x, np.ndarray) for x in (lb, ub, step)):
+        i, u, s = int(lb), int(ub), int(step)
+        ity = lb.dtype.type
+        run = ex.run_region
+        while i < u:
+            _, vals = run(region, [ity(i), *vals])
+            i += s
+        return vals
+    # lane-varying bounds: iterate to the maximum trip count under a mask
+    old = ex.mask
+    iv = np.broadcast_to(lb, (ex.ids.n,)).astype(np.int64)
+    try:
+        while True:
+            act = iv < ub
+            if old is not None:
+                act &= old
+            if not act.any():
+                break
+            ex.mask = act
+            _, new = ex.run_region(region, [iv, *vals])
+            vals = [np.where(act, n, v) for n, v in zip(new, vals)]
+            iv = iv + step
+    finally:
+        ex.mask = old
+    return vals
+
+
+@kimpl("affine.for")
+def _afor(ex: KernelExec, op: Any) -> Any:
+    from .interpreter import _affine_bounds
+
+    lo, up, step, vals = _affine_bounds(ex, op)
+    for i in range(lo, up, step):
+        _, vals = ex.run_region(op.regions[0], [np.int64(i), *vals])
+    return vals
+
+
+@kimpl("gpu.printf")
+def _printf(ex: KernelExec, op: Any) -> Any:
+    return None
+
+
+# --------------------------------------------------------------------------- entry points
+def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *, region: Any = None,
+               captured: dict | None = None, cache: dict | None = None) -> list[Access]:
+    """Run a ``gpu.func`` (or a ``gpu.launch`` body ``region``) over all threads; return accesses."""
+    g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
+    b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
+    if min(g + b) <= 0:
+        return []
+    ids = _ids(g, b)
+    ex = KernelExec(ids)
+    nblocks = g[0] * g[1] * g[2]
+    if region is None:
+        body = func.regions[0]
+        blk = body.blocks[0]
+        ft = func.attributes["function_type"].type
+        n_in = len(ft.inputs)
+        nwg_attr = func.attributes.get("workgroup_attributions")
+        nwg = nwg_attr.value if isinstance(nwg_attr, A.IntegerAttr) else 0
+        bargs = list(args)
+        for a in blk.args[n_in : n_in + nwg]:
+            bargs.append(ex.local_memref(a.type, ids.block_linear, nblocks))
+        for a in blk.args[n_in + nwg :]:
+            bargs.append(ex.local_memref(a.type, ids.t, ids.n))
+    else:
+        op = region.parent
+        ex.env.update(captured or {})
+        blk = region.blocks[0]
+        clusters = bool(group(op, "clusterSizeX"))
+        bargs = [*ids.bid, *ids.tid]
+        if clusters:
+            bargs += [np.int64(0)] * 3
+        bargs += [*ids.grid, *ids.block]
+        if clusters:
+            bargs += [np.int64(1)] * 3
+        nwg_attr = op.attributes.get("workgroup_attributions")
+        nwg = nwg_attr.value if isinstance(nwg_attr, A.IntegerAttr) else 0
+        rest = blk.args[len(bargs) :]
+        for i, a in enumerate(rest):
+            if i < nwg:
+                bargs.append(ex.local_memref(a.type, ids.block_linear, nblocks))
+            else:
+                bargs.append(ex.local_memref(a.type, ids.t, ids.n))
+        body = region
+    try:
+        with np.errstate(all="ignore"):
+            ex.run_region(body, bargs)
+    except MLIRError as e:
+        raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
+    return _touch_accesses_fix(ex)
+
+
+def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
+                  stream: Any) -> Any:
+    """``run`` callback for the cuda backend: compile the gpu.func with NVRTC and launch it."""
+    from .cuda_codegen import emit_cuda, kernel_arg_kinds
+    from .nvrtc import compile_cuda
+
+    def run() -> list[Access]:
+        key = ("cuda", id(func))
+        mod_fn = it.kernel_cache.get(key)
+        dev = it.rt.device
+        if mod_fn is None:
+            name = func.attributes["sym_name"].value
+            src = emit_cuda(func)
+            ptx = compile_cuda(src, name)
+            mod = dev.load_module(ptx + b"\0")
+            mod_fn = it.kernel_cache[key] = dev.get_function(mod, name)
+        packed = []
+        for (kind, _), v in zip(kernel_arg_kinds(func), args):
+            if isinstance(v, MemRef):
+                packed.append(("ptr", v.aligned + v.offset * v.itemsize))
+            else:
+                packed.append((kind, v))
+        handle = stream.handle if stream is not None and hasattr(stream, "handle") else None
+        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle)
+        return []
+
+    return run
