@@ -216,7 +216,7 @@ class _ChunkRun:
             return out
         except MLIRError as e:
             self.diags.append(e.diagnostic)
-            return None
+            return getattr(e, "output", None)  # --run keeps what the program printed
         except RecursionError:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
             return None
@@ -334,7 +334,7 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
             if run.diags:
                 failed = True
                 res.diagnostics.extend(run.diags)
-        outputs.append((out + "\n") if out is not None else "")
+        outputs.append((out + ("" if config.run else "\n")) if out is not None else "")
     res.output = (config.output_split_marker + "\n").join(outputs)
     res.exit_code = 1 if failed else 0
     if config.timing:
