@@ -215,12 +215,14 @@ def _long_options() -> set[str]:
 def _normalize_argv(argv: list[str]) -> list[str]:
     """mlir-opt accepts ``-split-input-file``; click wants ``--split-input-file``."""
     longs = _long_options()
+    passes = set(_PASS_FLAGS)
     out = []
     for a in argv:
         if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[1:].split("=", 1)[0] in longs:
-            out.append("-" + a)
-        else:
-            out.append(a)
+            a = "-" + a
+        if a.startswith("--") and "=" not in a and a[2:] in passes:
+            a += "="  # pass options only ever come as --pass=opts; never eat the next argument
+        out.append(a)
     return out
 
 

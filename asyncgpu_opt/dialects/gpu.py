@@ -367,8 +367,7 @@ class FuncOp(OpDef):
             attrs["res_attrs"] = A.ArrayAttr(res_attrs)
         wg = _parse_attributions(p, "workgroup")
         pv = _parse_attributions(p, "private")
-        if wg:
-            attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
+        attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
         if p.parse_optional_keyword("kernel"):
             attrs["gpu.kernel"] = A.UNIT
         attrs.update(p.parse_optional_attr_dict_with_keyword())
