@@ -129,8 +129,8 @@ def test_deep_nesting_is_not_a_crash() -> None:
     pytest.importorskip("asyncgpu_opt.dialects.scf")
     depth = 2000
     body = "".join("scf.execute_region {\n" for _ in range(depth)) + "".join("scf.yield\n}\n" for _ in range(depth))
-    from asyncgpu_opt.driver import _ChunkRun, _run_with_big_stack
     from asyncgpu_opt.diagnostics import Source
+    from asyncgpu_opt.driver import _ChunkRun, _run_with_big_stack
 
     # parse + verify only: printing 2000 levels is O(depth^2) characters of indentation, as upstream
     run = _ChunkRun(Source("func.func @f() {\n" + body + "return\n}\n", "t.mlir"), Config())
