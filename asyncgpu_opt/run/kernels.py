@@ -109,6 +109,8 @@ class KernelExec(Interpreter):
         self.touched: dict[tuple[int, int, bool], tuple[Buffer, np.ndarray, int]] = {}
         self.oob: list[Access] = []
         self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
+        self.vcache: dict[tuple, tuple] = {}
+        self.pattern: dict[tuple, tuple] = {}
         self.depth = 0
 
     def exec_op(self, op: Any) -> None:
@@ -132,53 +134,82 @@ class KernelExec(Interpreter):
             raise KernelError("use of a value defined outside the kernel body") from None
 
     # ------------------------------------------------------------------ memory
-    def offsets(self, op: Any, m: MemRef, idx: list[Any]) -> Any:
+    def offsets(self, op: Any, m: MemRef, idx: list[Any]) -> tuple[Any, int]:
+        """Element offsets as (varying part or None, uniform part).  The varying part is cached
+        by the identity of its index arrays, so loop-invariant index math is done once."""
         if not isinstance(m, MemRef):
             raise KernelError("expected a memref", op.loc)
-        off: Any = np.int64(m.base_elem + m.offset)
+        u = m.base_elem + m.offset
+        terms = []
         for i, s in zip(idx, m.strides):
-            if s == 1:
-                off = off + i
+            if isinstance(i, np.ndarray):
+                terms.append((i, s))
             else:
-                off = off + i * s
-        inst = self.local.get(id(m.buffer)) if m.block_stride else None
-        if inst is not None:
-            off = off + inst * m.block_stride
-        return off
+                u += int(i) * s
+        if m.block_stride:
+            inst = self.local.get(id(m.buffer))
+            if inst is not None:
+                terms.append((inst, m.block_stride))
+        if not terms:
+            return None, u
+        key = tuple((id(i), s) for i, s in terms)
+        ent = self.vcache.get(key)
+        if ent is None:
+            v = None
+            for i, s in terms:
+                t = i if s == 1 else i * s
+                v = t if v is None else v + t
+            v = v.astype(np.int64, copy=False)
+            if len(self.vcache) > 64:
+                self.vcache.clear()
+            ent = self.vcache[key] = (v, int(v.min()), int(v.max()), terms)
+        return ent, u
 
-    def _check(self, op: Any, m: MemRef, off: Any, write: bool) -> Any:
-        """Bounds-check offsets of the active lanes; returns safe offsets and the lane mask to use."""
+    def _check(self, op: Any, m: MemRef, vu: tuple[Any, int], write: bool) -> tuple[Any, Any]:
+        """Bounds-check the active lanes and record the access; returns (offsets or None, mask)."""
+        ent, u = vu
         buf = m.buffer
         if buf is None:
             raise KernelError("load/store through a null memref", op.loc)
         n = buf.nbytes // m.itemsize
         mask = self.mask
-        if isinstance(off, np.ndarray):
-            act = off if mask is None else off[mask]
-            if act.size == 0:
+        local = id(buf) in self.local
+        it = m.itemsize
+        if ent is None:
+            if mask is not None and not mask.any():
                 return None, mask
-            lo, hi = int(act.min()), int(act.max())
-            if lo < 0 or hi >= n:
-                bad = (off < 0) | (off >= n)
-                if mask is not None:
-                    bad &= mask
-                bo = off[bad]
-                it = m.itemsize
-                self.oob.append(Access(buf, int(bo.min()) * it, int(bo.max()) * it + it, write))
-                good = ~bad if mask is None else (mask & ~bad)
-                off = np.where(good, off, 0)
-                return off, good
-            if id(buf) not in self.local:
-                self._touch(buf, m.itemsize, write, act)
-            return off, mask
-        o = int(off)
-        if mask is not None and not mask.any():
+            if u < 0 or u >= n:
+                self.oob.append(Access(buf, u * it, u * it + it, write))
+                return None, mask
+            if not local:
+                self._touch(buf, it, write, u)
+            return u, mask
+        v, vmin, vmax, _ = ent
+        if mask is None and 0 <= vmin + u and vmax + u < n:
+            if not local:
+                key = (id(buf), it, write, id(v))
+                rec = self.pattern.get(key)
+                if rec is None:
+                    if len(self.pattern) > 64:
+                        self.flush_patterns()
+                    rec = self.pattern[key] = (buf, it, write, v, [])
+                rec[4].append(u)
+            return (v, u) if u >= 0 else v + u, None
+        off = v + u if u else v
+        act = off if mask is None else off[mask]
+        if act.size == 0:
             return None, mask
-        if o < 0 or o >= n:
-            self.oob.append(Access(buf, o * m.itemsize, o * m.itemsize + m.itemsize, write))
-            return None, mask
-        if id(buf) not in self.local:
-            self._touch(buf, m.itemsize, write, o)
+        bad = (off < 0) | (off >= n)
+        if mask is not None:
+            bad &= mask
+        if bad.any():
+            bo = off[bad]
+            self.oob.append(Access(buf, int(bo.min()) * it, int(bo.max()) * it + it, write))
+            mask = ~bad if mask is None else (mask & ~bad)
+            off = np.where(mask, off, 0)
+            act = off[mask]
+        if not local and act.size:
+            self._touch(buf, it, write, act)
         return off, mask
 
     def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any) -> None:
@@ -188,6 +219,29 @@ class KernelExec(Interpreter):
             bm = np.zeros(buf.nbytes // itemsize, dtype=np.bool_)
             ent = self.touched[key] = (buf, bm, itemsize)
         ent[1][offs] = True
+
+    def flush_patterns(self) -> None:
+        for buf, it, write, v, us in self.pattern.values():
+            seen = np.zeros(buf.nbytes // it, dtype=np.bool_)
+            seen[v] = True
+            uv = np.flatnonzero(seen)
+            uu = np.array(sorted(set(us)), dtype=np.int64)
+            if uv.size * uu.size <= 1 << 24:
+                self._touch(buf, it, write, (uv[:, None] + uu[None, :]).ravel())
+            else:
+                for x in uu:
+                    self._touch(buf, it, write, uv + x)
+        self.pattern.clear()
+
+    def accesses(self) -> list[Access]:
+        """All global accesses as byte intervals (reads first, then writes)."""
+        self.flush_patterns()
+        out = list(self.oob)
+        for (_, _, write), (buf, bm, it) in sorted(self.touched.items(), key=lambda kv: kv[0][2]):
+            edges = np.flatnonzero(np.diff(np.concatenate(([False], bm, [False])).view(np.int8)))
+            for a, b in zip(edges[0::2], edges[1::2]):
+                out.append(Access(buf, int(a) * it, int(b) * it, write))
+        return out
 
     def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
         sizes = tuple(int(s) for s in t.shape)
@@ -199,15 +253,6 @@ class KernelExec(Interpreter):
         p = Ptr(buf, 0)
         self.local[id(buf)] = instances
         return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n)
-
-
-def _touch_accesses_fix(ex: KernelExec) -> list[Access]:
-    out = list(ex.oob)
-    for (_, _, write), (buf, bm, it) in ex.touched.items():
-        idx = np.flatnonzero(bm)
-        for a, b in intervals_from_offsets(idx * it, it):
-            out.append(Access(buf, a, b, write))
-    return out
 
 
 # --------------------------------------------------------------------------- ops
@@ -269,6 +314,9 @@ def _load(ex: KernelExec, op: Any) -> Any:
     flat = m.flat()
     if off is None:
         return np.zeros(ex.ids.n, dtype=m.dtype) if mask is not None else m.dtype.type(0)
+    if isinstance(off, tuple):  # (varying offsets, uniform shift >= 0): gather from a shifted view
+        v, u = off
+        return (flat[u:] if u else flat).take(v)
     if isinstance(off, np.ndarray):
         return flat.take(off)
     return flat[off]
@@ -283,6 +331,10 @@ def _store(ex: KernelExec, op: Any) -> Any:
     if off is None:
         return None
     flat = m.flat()
+    if isinstance(off, tuple):
+        v, u = off
+        (flat[u:] if u else flat)[v] = val
+        return None
     if mask is None:
         if isinstance(off, np.ndarray):
             flat[off] = val
@@ -303,6 +355,8 @@ def _aload(ex: KernelExec, op: Any) -> Any:
     m = ex.get(op.operands[0])
     idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[1:]])
     off, mask = ex._check(op, m, ex.offsets(op, m, idx), False)
+    if isinstance(off, tuple):
+        off = off[0] + off[1]
     if off is None:
         return m.dtype.type(0)
     flat = m.flat()
@@ -314,6 +368,8 @@ def _astore(ex: KernelExec, op: Any) -> Any:
     val, m = ex.get(op.operands[0]), ex.get(op.operands[1])
     idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[2:]])
     off, mask = ex._check(op, m, ex.offsets(op, m, idx), True)
+    if isinstance(off, tuple):
+        off = off[0] + off[1]
     if off is None:
         return None
     flat = m.flat()
@@ -458,7 +514,7 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
             ex.run_region(body, bargs)
     except MLIRError as e:
         raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
-    return _touch_accesses_fix(ex)
+    return ex.accesses()
 
 
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
