@@ -8,8 +8,16 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, single, variadic
-from ._regions import (arrow_types_text, check_edge, elidable_terminator, ensure_terminator, init_list_text,
-                       parse_init_list, parse_optional_arrow_types, terminator)
+from ._regions import (
+    arrow_types_text,
+    check_edge,
+    elidable_terminator,
+    ensure_terminator,
+    init_list_text,
+    parse_init_list,
+    parse_optional_arrow_types,
+    terminator,
+)
 
 TERM = frozenset({"Terminator", "Pure", "ReturnLike"})
 LOOP = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "LoopLikeOpInterface"})

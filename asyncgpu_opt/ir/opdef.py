@@ -310,8 +310,10 @@ class OpDef:
 
 def _describe(t: Type) -> str:
     s = str(t)
-    if s == "!gpu.async.token":
+    if s in ("!gpu.async.token", "!async.token"):
         return "async token type"
+    if s == "!async.group":
+        return "async group type"
     if s == "index":
         return "index"
     return f"'{s}'"

@@ -232,11 +232,36 @@ class Printer:
     # ----- operations -----------------------------------------------------------------------------
     def print_top(self, op: Operation) -> str:
         self.compute_names(op)
+        if self.generic:
+            self._prealias(op)
         lines: list[str] = []
         self.print_op(op, lines)
         body = "\n".join(lines)
-        head = "".join(f"#{n} = {t}\n" for n, t in self.alias_defs)
+        # upstream orders alias definitions by name prefix (stable: first-use order within one)
+        defs = sorted(self.alias_defs, key=lambda d: d[0].rstrip("0123456789"))
+        head = "".join(f"#{n} = {t}\n" for n, t in defs)
         return head + body + "\n"
+
+    def _prealias(self, op: Operation) -> None:
+        """Number aliases as upstream's generic alias pass does: regions first, then the op's
+        properties/attributes and operand/result types (post-order)."""
+        for r in op.regions:
+            for b in r.blocks:
+                for a in b.args:
+                    self.type_text(a.type)
+                for o in b.ops:
+                    self._prealias(o)
+        od = op.opdef
+        attrs = op.attributes
+        props = {k: v for k, v in attrs.items() if od is not None and k in od.props} if od else (op.properties or {})
+        rest = {k: v for k, v in attrs.items() if k not in props}
+        for d in (props, rest):
+            if d:
+                A.dict_entries_text(sorted(d.items()), self)
+        for v in op.operands:
+            self.type_text(v.type)
+        for r in op.results:
+            self.type_text(r.type)
 
     def op_name_text(self, op: Operation) -> str:
         name = op.name

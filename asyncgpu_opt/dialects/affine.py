@@ -1,0 +1,487 @@
+"""affine dialect: apply/min/max, for, if, load/store, yield, parallel (without reductions)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir import affine as AF
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation, Region
+from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ._regions import check_edge, elidable_terminator, ensure_terminator, terminator
+
+_SSA = re.compile(r"symbol\s*\(\s*(%[\w$.\-]+(?:#\d+)?)\s*\)|(%[\w$.\-]+(?:#\d+)?)")
+_DS = re.compile(r"\b([ds])(\d+)\b")
+
+
+# ----- helpers ---------------------------------------------------------------------------------------
+def parse_dim_and_symbol_list(p: Any) -> tuple[list[Any], list[Any]]:
+    """`(` ssa-use-list? `)` (`[` ssa-use-list? `]`)?"""
+    dims = p.parse_operand_list("()")
+    syms = p.parse_operand_list("[]") if p.peek("[") else []
+    return dims, syms
+
+
+def dim_and_symbol_text(pr: Any, operands: list[Any], num_dims: int) -> str:
+    s = "(" + pr.values(operands[:num_dims]) + ")"
+    if len(operands) > num_dims:
+        s += "[" + pr.values(operands[num_dims:]) + "]"
+    return s
+
+
+def parse_map_of_ssa_ids(p: Any, delims: str = "[]") -> tuple[AF.AffineMap, list[Any]]:
+    """`[` affine expressions over `%ssa` (dims) and `symbol(%ssa)` `]` -> (map, operand refs)."""
+    start = p.skip()
+    if not p.text.startswith(delims[0], start):
+        raise p.error(f"expected '{delims[0]}'")
+    depth, i, t = 0, start, p.text
+    while i < len(t):
+        c = t[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+            if depth == 0:
+                break
+        i += 1
+    end = i
+    body = t[start + 1: end]
+    dims: dict[str, int] = {}
+    syms: dict[str, int] = {}
+    dim_refs: list[Any] = []
+    sym_refs: list[Any] = []
+
+    def sub(m: re.Match) -> str:
+        is_sym = m.group(1) is not None
+        name = m.group(1) or m.group(2)
+        abs_pos = start + 1 + (m.start(1) if is_sym else m.start(2))
+        table, refs = (syms, sym_refs) if is_sym else (dims, dim_refs)
+        if name not in table:
+            save = p.pos, p.last_end
+            p.pos = p.last_end = abs_pos
+            refs.append(p.parse_operand())
+            p.pos, p.last_end = save
+            table[name] = len(table)
+        return f"{'s' if is_sym else 'd'}{table[name]}"
+
+    text = _SSA.sub(sub, body)
+    hdr = "(" + ", ".join(f"d{k}" for k in range(len(dims))) + ")[" + ", ".join(
+        f"s{k}" for k in range(len(syms))) + "]"
+    try:
+        amap = AF.parse_affine_map(f"{hdr} -> ({text})")
+    except AF.AffineParseError as e:
+        raise p.error(e.message, start + 1) from None
+    p.pos = p.last_end = end + 1
+    return amap, dim_refs + sym_refs
+
+
+def map_of_ssa_ids_text(pr: Any, amap: AF.AffineMap, operands: list[Any]) -> str:
+    def sub(m: re.Match) -> str:
+        k = int(m.group(2))
+        if m.group(1) == "d":
+            return pr.value(operands[k])
+        return f"symbol({pr.value(operands[amap.num_dims + k])})"
+
+    return ", ".join(_DS.sub(sub, AF.print_expr(r)) for r in amap.results)
+
+
+def _map(op: Operation, name: str) -> AF.AffineMap:
+    return op.attributes[name].map
+
+
+def _scope_op(op: Operation | None) -> bool:
+    return op is not None and ("AffineScope" in (op.opdef.traits if op.opdef else ()) or
+                               (op.opdef is not None and "IsolatedFromAbove" in op.opdef.traits) or
+                               op.name in ("func.func", "gpu.func", "gpu.launch"))
+
+
+def is_valid_symbol(v: Any) -> bool:
+    d = getattr(v, "op", None)
+    if d is None:  # block argument
+        return _scope_op(v.block.parent_op if v.block is not None else None)
+    if d.opdef is not None and "ConstantLike" in d.opdef.traits:
+        return True
+    if _scope_op(d.parent_op):
+        return True
+    if d.name == "affine.apply":
+        return all(is_valid_symbol(x) for x in d.operands)
+    return False
+
+
+def _check_symbols(op: Operation, operands: list[Any], amap: AF.AffineMap) -> None:
+    for v in operands[amap.num_dims:]:
+        if not is_valid_symbol(v):
+            raise VerifyError("operand cannot be used as a symbol", op)
+
+
+def _parse_map_attr(p: Any, what: str = "map") -> AF.AffineMap:
+    a = p.parse_attribute()
+    if not isinstance(a, A.AffineMapAttr):
+        raise p.error(f"expected affine {what}")
+    return a.map
+
+
+# ----- ops -------------------------------------------------------------------------------------------
+class ApplyOp(OpDef):
+    name = "affine.apply"
+    operands = (variadic("mapOperands", T.index),)
+    results = (single("result", T.index),)
+    props = ("map",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        pos = p.skip()
+        amap = _parse_map_attr(p)
+        dims, syms = parse_dim_and_symbol_list(p)
+        if amap.num_dims != len(dims) or amap.num_inputs != len(dims) + len(syms):
+            raise p.error(f"custom op '{cls.name}' dimension or symbol index mismatch", pos)
+        attrs = {"map": A.AffineMapAttr(amap)}
+        attrs.update(p.parse_optional_attr_dict())
+        ops = [p.resolve(r, T.index) for r in dims + syms]
+        n = len(amap.results) if cls.name == "affine.apply" else 1
+        return Operation.create(cls.name, ops, [T.index] * n, attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        a = op.attributes["map"]
+        return (" " + pr.attr_text(a) + dim_and_symbol_text(pr, op.operands, a.map.num_dims)
+                + pr.attr_dict_text(op.attributes, ("map",)))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        amap = _map(op, "map")
+        if len(op.operands) != amap.num_inputs:
+            raise VerifyError("operand count and affine map dimension and symbol count must match", op)
+        if len(amap.results) != 1:
+            raise VerifyError("mapping must produce one value", op)
+
+
+class MinOp(ApplyOp):
+    name = "affine.min"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        amap = _map(op, "map")
+        if len(op.operands) != amap.num_inputs:
+            raise VerifyError("operand count and affine map dimension and symbol count must match", op)
+
+
+class MaxOp(MinOp):
+    name = "affine.max"
+
+
+def _parse_bound(p: Any, kw: str) -> tuple[AF.AffineMap, list[Any]]:
+    r = p.parse_optional_operand()
+    if r is not None:
+        return AF.AffineMap(0, 1, [AF.Sym(0)]), [r]
+    neg = p.parse_optional_punct("-")
+    v = p.parse_optional_integer()
+    if v is not None:
+        return AF.AffineMap.constant(-v if neg else v), []
+    p.parse_optional_keyword(kw)
+    amap = _parse_map_attr(p)
+    dims, syms = parse_dim_and_symbol_list(p)
+    if len(dims) != amap.num_dims:
+        raise p.error("dim operand count and affine map dim count must match")
+    if len(syms) != amap.num_syms:
+        raise p.error("symbol operand count and affine map symbol count must match")
+    return amap, dims + syms
+
+
+def _bound_text(pr: Any, attr: A.AffineMapAttr, operands: list[Any], kw: str) -> str:
+    amap = attr.map
+    if len(amap.results) == 1:
+        e = amap.results[0]
+        if amap.num_dims == 0 and amap.num_syms == 0 and isinstance(e, AF.Const):
+            return str(e.value)
+        if amap.num_dims == 0 and amap.num_syms == 1 and isinstance(e, AF.Sym):
+            return pr.value(operands[0])
+        s = ""
+    else:
+        s = kw + " "
+    return s + pr.attr_text(attr) + dim_and_symbol_text(pr, operands, amap.num_dims)
+
+
+_FOR_ELIDED = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
+
+
+class ForOp(OpDef):
+    name = "affine.for"
+    operands = (variadic("lowerBoundOperands", T.index), variadic("upperBoundOperands", T.index),
+                variadic("inits"))
+    results = (variadic("results"),)
+    props = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
+    regions = ("region",)
+    traits = frozenset({"AutomaticAllocationScope", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator",
+                        "LoopLikeOpInterface", "RegionBranchOpInterface"})
+    implicit_terminator = "affine.yield"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        iv = p.parse_operand()
+        p.parse_punct("=")
+        lmap, lrefs = _parse_bound(p, "max")
+        p.parse_keyword("to")
+        umap, urefs = _parse_bound(p, "min")
+        step = 1
+        if p.parse_optional_keyword("step"):
+            spos = p.skip()
+            step = p.parse_integer()
+            if step <= 0:
+                raise p.error("expected step to be representable as a positive signed integer", spos)
+        args, inits, types = [], [], []
+        if p.parse_optional_keyword("iter_args"):
+            from ._regions import parse_init_list
+
+            args, inits = parse_init_list(p)
+            p.parse_punct("->")
+            types = p.parse_function_results()
+        ops = [p.resolve(r, T.index) for r in lrefs + urefs] + [p.resolve(r, t) for r, t in zip(inits, types)]
+        region = p.parse_region(entry_args=[(iv, T.index, None)] + [(a, t, None) for a, t in zip(args, types)])
+        ensure_terminator(region, "affine.yield")
+        attrs: dict[str, A.Attribute] = {"lowerBoundMap": A.AffineMapAttr(lmap), "upperBoundMap":
+                                         A.AffineMapAttr(umap), "step": A.IntegerAttr(step, T.index)}
+        attrs.update(p.parse_optional_attr_dict())
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(lrefs), len(urefs), len(inits)])
+        return Operation.create(cls.name, ops, types, attrs, [region], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        body = op.regions[0].blocks[0]
+        g = lambda n: cls.operand_group(op, n)  # noqa: E731
+        s = f" {pr.value(body.args[0])} = " + _bound_text(pr, op.attributes["lowerBoundMap"],
+                                                            g("lowerBoundOperands"), "max")
+        s += " to " + _bound_text(pr, op.attributes["upperBoundMap"], g("upperBoundOperands"), "min")
+        step = op.attributes["step"].value
+        if step != 1:
+            s += f" step {step}"
+        inits = g("inits")
+        if inits:
+            s += " iter_args(" + ", ".join(f"{pr.value(a)} = {pr.value(v)}" for a, v in
+                                           zip(body.args[1:], inits)) + ")"
+            s += " -> (" + pr.types([r.type for r in op.results]) + ")"
+        s += " " + pr.region_text(op.regions[0], False, bool(inits))
+        return s + pr.attr_dict_text(op.attributes, _FOR_ELIDED)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        for n, g in (("lowerBoundMap", "lowerBoundOperands"), ("upperBoundMap", "upperBoundOperands")):
+            amap = _map(op, n)
+            vals = cls.operand_group(op, g)
+            if len(vals) != amap.num_inputs:
+                raise VerifyError("operand count must match affine map dimension and symbol count", op)
+            _check_symbols(op, vals, amap)
+        inits = cls.operand_group(op, "inits")
+        if len(inits) != len(op.results):
+            raise VerifyError("mismatch between the number of loop-carried values and results", op)
+        body = op.regions[0].blocks[0]
+        check_edge(op, None, "Region #0", inits, [a.type for a in body.args[1:]])
+
+
+class IfOp(OpDef):
+    name = "affine.if"
+    operands = (variadic("operands", T.index),)
+    results = (variadic("results"),)
+    props = ("condition",)
+    regions = ("thenRegion", "elseRegion")
+    traits = frozenset({"RecursiveMemoryEffects", "SingleBlockImplicitTerminator", "NoRegionArguments",
+                        "RegionBranchOpInterface"})
+    implicit_terminator = "affine.yield"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        pos = p.skip()
+        a = p.parse_attribute()
+        if not isinstance(a, A.IntegerSetAttr):
+            raise p.error("expected integer set attribute", pos)
+        dims, syms = parse_dim_and_symbol_list(p)
+        if len(dims) != a.set.num_dims:
+            raise p.error(f"custom op '{cls.name}' dim operand count and integer set dim count must match", pos)
+        if len(dims) + len(syms) != a.set.num_dims + a.set.num_syms:
+            raise p.error(f"custom op '{cls.name}' symbol operand count and integer set symbol count must match",
+                          pos)
+        ops = [p.resolve(r, T.index) for r in dims + syms]
+        types: list[T.Type] = []
+        if p.parse_optional_punct("->"):
+            types = p.parse_function_results()
+        then = p.parse_region(entry_args=[])
+        ensure_terminator(then, "affine.yield")
+        els = Region()
+        if p.parse_optional_keyword("else"):
+            els = p.parse_region(entry_args=[])
+            ensure_terminator(els, "affine.yield")
+        attrs: dict[str, A.Attribute] = {"condition": a}
+        attrs.update(p.parse_optional_attr_dict())
+        return Operation.create(cls.name, ops, types, attrs, [then, els], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        from ._regions import arrow_types_text
+
+        a = op.attributes["condition"]
+        s = " " + pr.attr_text(a) + dim_and_symbol_text(pr, op.operands, a.set.num_dims)
+        s += arrow_types_text(pr, [r.type for r in op.results])
+        term = bool(op.results)
+        s += " " + pr.region_text(op.regions[0], False, term)
+        if op.regions[1].blocks:
+            s += " else " + pr.region_text(op.regions[1], False, term)
+        return s + pr.attr_dict_text(op.attributes, ("condition",))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a = op.attributes.get("condition")
+        if not isinstance(a, A.IntegerSetAttr):
+            raise VerifyError("requires an integer set attribute named 'condition'", op)
+        if len(op.operands) != a.set.num_dims + a.set.num_syms:
+            raise VerifyError("operand count and condition integer set dimension and symbol count must match", op)
+        if op.results and not op.regions[1].blocks:
+            raise VerifyError("must have an else block if defining values", op)
+
+
+class LoadOp(OpDef):
+    name = "affine.load"
+    operands = (single("memref"), variadic("indices", T.index))
+    results = (single("result"),)
+    props = ("map",)
+    effects = {"memref": "read"}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        m = p.parse_operand()
+        amap, refs = parse_map_of_ssa_ids(p)
+        attrs = {"map": A.AffineMapAttr(amap)}
+        attrs.update(p.parse_optional_attr_dict())
+        p.parse_punct(":")
+        mt = p.parse_type()
+        if not isinstance(mt, T.MemRefType):
+            raise p.error("expected memref type")
+        ops = [p.resolve(m, mt)] + [p.resolve(r, T.index) for r in refs]
+        return Operation.create(cls.name, ops, [mt.element_type], attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        m = op.operands[0]
+        return (f" {pr.value(m)}[" + map_of_ssa_ids_text(pr, _map(op, "map"), op.operands[1:]) + "]"
+                + pr.attr_dict_text(op.attributes, ("map",)) + " : " + pr.type_text(m.type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_access(op, op.operands[0], op.operands[1:])
+
+
+def _verify_access(op: Operation, memref: Any, idx: list[Any]) -> None:
+    amap = _map(op, "map")
+    mt = memref.type
+    if isinstance(mt, T.MemRefType) and len(amap.results) != mt.rank:
+        raise VerifyError("affine map num results must equal memref rank", op)
+    if len(idx) != amap.num_inputs:
+        raise VerifyError("expects as many subscripts as affine map inputs", op)
+    _check_symbols(op, idx, amap)
+
+
+class StoreOp(OpDef):
+    name = "affine.store"
+    operands = (single("value"), single("memref"), variadic("indices", T.index))
+    props = ("map",)
+    effects = {"memref": "write"}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        v = p.parse_operand()
+        p.parse_punct(",")
+        m = p.parse_operand()
+        amap, refs = parse_map_of_ssa_ids(p)
+        attrs = {"map": A.AffineMapAttr(amap)}
+        attrs.update(p.parse_optional_attr_dict())
+        p.parse_punct(":")
+        mt = p.parse_type()
+        if not isinstance(mt, T.MemRefType):
+            raise p.error("expected memref type")
+        ops = [p.resolve(v, mt.element_type), p.resolve(m, mt)] + [p.resolve(r, T.index) for r in refs]
+        return Operation.create(cls.name, ops, (), attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        m = op.operands[1]
+        return (f" {pr.value(op.operands[0])}, {pr.value(m)}["
+                + map_of_ssa_ids_text(pr, _map(op, "map"), op.operands[2:]) + "]"
+                + pr.attr_dict_text(op.attributes, ("map",)) + " : " + pr.type_text(m.type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_access(op, op.operands[1], op.operands[2:])
+
+
+class YieldOp(OpDef):
+    name = "affine.yield"
+    operands = (variadic("operands"),)
+    traits = frozenset({"Terminator", "Pure", "ReturnLike", "HasParent"})
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        parent = op.parent_op
+        if parent is None or parent.name not in ("affine.for", "affine.if", "affine.parallel"):
+            raise VerifyError("expects parent op to be one of 'affine.for, affine.if, affine.parallel'", op)
+        if len(parent.results) != len(op.operands):
+            raise VerifyError("parent of yield must have same number of results as the yield operands", op)
+        for r, v in zip(parent.results, op.operands):
+            if r.type != v.type:
+                raise VerifyError("types mismatch between yield op and its parent", op)
+
+
+class ParallelOp(OpDef):
+    """affine.parallel (ivs) = (lbs) to (ubs) (step (ints))? region — one expression per bound."""
+
+    name = "affine.parallel"
+    operands = (variadic("mapOperands", T.index),)
+    results = (variadic("results"),)
+    props = ("reductions", "lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps")
+    regions = ("region",)
+    traits = frozenset({"AutomaticAllocationScope", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator",
+                        "LoopLikeOpInterface"})
+    implicit_terminator = "affine.yield"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        ivs = p.parse_operand_list("()")
+        p.parse_punct("=")
+        lmap, lrefs = parse_map_of_ssa_ids(p, "()")
+        p.parse_keyword("to")
+        umap, urefs = parse_map_of_ssa_ids(p, "()")
+        steps = [1] * len(ivs)
+        if p.parse_optional_keyword("step"):
+            p.parse_punct("(")
+            steps = [p.parse_integer()]
+            while p.parse_optional_punct(","):
+                steps.append(p.parse_integer())
+            p.parse_punct(")")
+        ops = [p.resolve(r, T.index) for r in lrefs + urefs]
+        region = p.parse_region(entry_args=[(r, T.index, None) for r in ivs])
+        ensure_terminator(region, "affine.yield")
+        groups = A.DenseElementsAttr(T.TensorType([len(ivs)], T.i32), [1] * len(ivs))
+        attrs: dict[str, A.Attribute] = {
+            "reductions": A.ArrayAttr([]), "lowerBoundsMap": A.AffineMapAttr(lmap), "lowerBoundsGroups": groups,
+            "upperBoundsMap": A.AffineMapAttr(umap), "upperBoundsGroups": groups,
+            "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
+        attrs.update(p.parse_optional_attr_dict())
+        return Operation.create(cls.name, ops, (), attrs, [region], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        body = op.regions[0].blocks[0]
+        lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
+        nl = lmap.num_inputs
+        s = f" ({pr.values(body.args)}) = (" + map_of_ssa_ids_text(pr, lmap, op.operands[:nl]) + ") to ("
+        s += map_of_ssa_ids_text(pr, umap, op.operands[nl:]) + ")"
+        steps = [a.value for a in op.attributes["steps"]]
+        if any(x != 1 for x in steps):
+            s += " step (" + ", ".join(str(x) for x in steps) + ")"
+        s += " " + pr.region_text(op.regions[0], False, bool(op.results))
+        return s + pr.attr_dict_text(op.attributes, cls.props)
+
+
+_unused = (terminator, elidable_terminator)
