@@ -20,7 +20,6 @@ import numpy as np
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from .hazards import intervals_from_offsets
 from .interpreter import COMMON, HOST, Interpreter, MemRef, dtype_of, group, row_major
 from .memory import Buffer, Ptr
 from .runtime import Access
