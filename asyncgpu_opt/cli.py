@@ -46,14 +46,15 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
     from .passes.registry import pass_class
 
     out = ["Passes:"]
-    for name in available_passes():
+    for name in sorted(available_passes() + list(ALIASES)):
         cls = pass_class(name)
-        out.append(f"  --{name:<28} -   {cls.summary}")
+        summary = cls.summary if name not in ALIASES else f"{cls.summary} (upstream spelling of --{ALIASES[name]})"
+        out.append(f"  --{name:<40} -   {summary}")
         for f in cls.option_fields():
-            help_ = f.metadata.get("help", "") if f.metadata else ""
-            out.append(f"    --{f.name.replace('_', '-'):<26} - {help_}")
-    for alias, target in sorted(ALIASES.items()):
-        out.append(f"  --{alias:<28} -   alias of --{target}")
+            help_ = (f.metadata.get("help", "") if f.metadata else "") or f"default: {f.default}"
+            kind = {bool: "bool", int: "int", "bool": "bool", "int": "int"}.get(f.type, "string")
+            opt = f"--{f.name.replace('_', '-')}=<{kind}>"
+            out.append(f"    {opt:<40} - {help_}")
     click.echo("\n".join(out))
     ctx.exit(0)
 
@@ -232,6 +233,12 @@ def main(argv: list[str] | None = None) -> None:
         rv = cli.main(args=args, prog_name="asyncgpu-opt", standalone_mode=False)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except click.NoSuchOption as e:
+        sys.stderr.write(f"asyncgpu-opt: Unknown command line argument '{e.option_name}'.  Try: 'asyncgpu-opt "
+                         "--help'\n")
+        if e.possibilities:
+            sys.stderr.write(f"asyncgpu-opt: Did you mean '{sorted(e.possibilities)[0]}'?\n")
+        sys.exit(1)
     except click.UsageError as e:
         msg = e.format_message()
         sys.stderr.write(f"asyncgpu-opt: {msg}\nTry: 'asyncgpu-opt --help'\n")

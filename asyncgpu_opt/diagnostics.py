@@ -120,6 +120,7 @@ class Diagnostic:
 class MLIRError(Exception):
     """A located error that ends the current chunk (parse, verify, pass failure)."""
 
-    def __init__(self, message: str, loc: Any = None, notes: list[Diagnostic] | None = None) -> None:
+    def __init__(self, message: str, loc: Any = None, notes: list[Diagnostic] | None = None, op: Any = None) -> None:
         super().__init__(message)
         self.diagnostic = Diagnostic("error", message, loc, notes or [])
+        self.op = op  # the failing op: the pass manager adds "see current operation" for it

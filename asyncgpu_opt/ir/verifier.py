@@ -12,7 +12,7 @@ from .opdef import VerifyError
 
 
 def _fail(op: Operation, message: str, printer: Any = None, notes: Any = (), raw: bool = False) -> MLIRError:
-    note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=True)
+    note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=False)
     extra = [Diagnostic("note", m, loc) for loc, m in notes]
     return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra + [note])
 

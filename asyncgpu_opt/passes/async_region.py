@@ -151,7 +151,7 @@ class _Threader:
     def run(self, block: Block) -> bool:
         for op in list(block.ops):
             if op.name == "gpu.launch":
-                raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc)
+                raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc, op=op)
             if op.name == "gpu.wait":
                 self._visit_wait(op)
             elif op.name in _ASYNCABLE and not self._stays_sync(op):

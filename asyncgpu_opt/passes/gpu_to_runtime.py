@@ -324,9 +324,9 @@ class _Ctx:
         name = op.name
         if name == "gpu.launch":
             raise MLIRError("'gpu.launch' op replace with gpu.launch_func first (run -gpu-kernel-outlining)",
-                            op.loc)
+                            op.loc, op=op)
         if name in ("gpu.host_register", "gpu.host_unregister"):
-            raise MLIRError(f"'{name}' op is not supported by gpu-to-runtime", op.loc)
+            raise MLIRError(f"'{name}' op is not supported by gpu-to-runtime", op.loc, op=op)
         if name == "gpu.set_default_device":
             L.call("mgpuSetDefaultDevice", [op.operands[0]])
             op.erase()
@@ -345,7 +345,7 @@ class _Ctx:
             return
         toks = [v for v in op.operands if is_token(v)]
         if toks or any(is_token(r) for r in op.results):
-            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc)
+            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc, op=op)
 
     def _uses_tokens_inside(self, op: Operation) -> bool:
         for o in op.walk():
@@ -455,7 +455,7 @@ class _Ctx:
             self._check_identity(op, dst)
             bw = T.bit_width(val.type) if isinstance(val.type, T.IntegerType | T.FloatType) else 0
             if bw not in (16, 32):
-                raise MLIRError("'gpu.memset' op value must be a 16 or 32 bit int or float", op.loc)
+                raise MLIRError("'gpu.memset' op value must be a 16 or 32 bit int or float", op.loc, op=op)
             it = T.IntegerType(bw)
             v = val if val.type == it else L.emit("llvm.bitcast", [val], [it]).results[0]
             dd = L.desc(dst)
@@ -466,7 +466,7 @@ class _Ctx:
             self.lower_launch(op, s_ptr)
         if s is None:
             if tok is not None:
-                raise MLIRError("internal: null stream for async op", op.loc)
+                raise MLIRError("internal: null stream for async op", op.loc, op=op)
             op.erase()
             return
         self.finish_op(op, s, dying, sync=tok is None)
@@ -478,7 +478,7 @@ class _Ctx:
         mt = m.type
         if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not _identity_layout(mt)):
             raise MLIRError(f"'{op.name}' op: only memrefs with identity layout are supported, got '{mt}'",
-                            op.loc)
+                            op.loc, op=op)
 
     def lower_alloc(self, op: Operation, s_ptr: Value) -> None:
         L = self.L
@@ -534,7 +534,7 @@ class _Ctx:
         g = lambda n: LaunchFuncOp.operand_group(op, n)  # noqa: E731
         if g("asyncObject"):
             raise MLIRError("'gpu.launch_func' op with an explicit async object is not supported by "
-                            "gpu-to-runtime", op.loc)
+                            "gpu-to-runtime", op.loc, op=op)
         operands = {n: g(n) for n in ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY",
                                       "blockSizeZ", "clusterSizeX", "clusterSizeY", "clusterSizeZ",
                                       "dynamicSharedMemorySize", "kernelOperands")}
@@ -572,9 +572,9 @@ class _Ctx:
         token_operands = [(i, v) for i, v in enumerate(op.operands) if is_token(v)]
         if name not in ("scf.for", "scf.if", "scf.while", "async.execute", "scf.execute_region") and (
                 token_operands or any(is_token(r) for r in op.results)):
-            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc)
+            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc, op=op)
         if name == "async.execute" and token_operands:
-            raise MLIRError("gpu-to-runtime: 'async.execute' op with !gpu.async.token operands", op.loc)
+            raise MLIRError("gpu-to-runtime: 'async.execute' op with !gpu.async.token operands", op.loc, op=op)
         # captured tokens: used inside nested regions, defined outside
         captured: dict[int, Value] = {}
         for o in op.walk():
@@ -686,7 +686,7 @@ class GpuToRuntimePass(Pass):
             if not any(o.name in _GPU_HOST_OPS or any(is_token(v) for v in o.operands) for o in fn.walk()):
                 continue
             if len(fn.regions[0].blocks) != 1:
-                raise MLIRError("gpu-to-runtime: functions with multiple blocks are not supported", fn.loc)
+                raise MLIRError("gpu-to-runtime: functions with multiple blocks are not supported", fn.loc, op=fn)
             changed = True
             L.lower_block(fn.regions[0].blocks[0], {}, L.remaining)  # type: ignore[attr-defined]
         for ph in _PLACEHOLDERS:
@@ -699,7 +699,7 @@ class GpuToRuntimePass(Pass):
         # anything left is an error, never silently kept
         for o in op.walk():
             if o.name in _GPU_HOST_OPS and o.name != "gpu.launch_func":
-                raise MLIRError(f"gpu-to-runtime: '{o.name}' op was not lowered", o.loc)
+                raise MLIRError(f"gpu-to-runtime: '{o.name}' op was not lowered", o.loc, op=o)
             if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
-                raise MLIRError("gpu-to-runtime: 'gpu.launch_func' op was not lowered", o.loc)
+                raise MLIRError("gpu-to-runtime: 'gpu.launch_func' op was not lowered", o.loc, op=o)
         return changed or bool(L.decls)

@@ -55,7 +55,7 @@ def _unique_name(module: Operation, base: str) -> str:
 
 def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
     if LaunchOp.operand_group(launch, "clusterSizeX"):
-        raise MLIRError("'gpu.launch' op outlining of cluster launches is not supported", launch.loc)
+        raise MLIRError("'gpu.launch' op outlining of cluster launches is not supported", launch.loc, op=launch)
     region = launch.regions[0]
     entry = region.blocks[0]
     # captured values, in first-use order

@@ -108,6 +108,16 @@ def parse_pipeline(text: str) -> Nest:
                 return out, pos
             raise PipelineError("expected ',' after parsing pipeline", text, pos)
 
+    stripped = text.strip()
+    if stripped.startswith("builtin.module(") and stripped.endswith(")"):
+        # as mlir-opt: errors are reported in the text inside the top-level wrapper
+        inner = stripped[len("builtin.module("):-1]
+        try:
+            return Nest("builtin.module", parse_pipeline(inner).items) if inner.strip() else Nest("builtin.module")
+        except PipelineError as ex:
+            if ex.kind == "parse" and inner.strip() and ex.col == 0 and not any(c in inner for c in "(,"):
+                ex.text, ex.col = text, 0
+            raise
     lst, _ = items(None, 0)
     if len(lst) == 1 and isinstance(lst[0], Nest) and lst[0].op_name == "builtin.module":
         return lst[0]
@@ -182,7 +192,16 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 if hooks.before:
                     hooks.before(it, op)
                 t0 = time.perf_counter()
-                it.pass_.apply(op)
+                try:
+                    it.pass_.apply(op)
+                except MLIRError as e:
+                    if e.op is not None and not any(n.message.startswith("see current operation")
+                                                    for n in e.diagnostic.notes):
+                        from ..ir.verifier import _generic_text
+
+                        e.diagnostic.notes.append(Diagnostic("note", "see current operation: " + _generic_text(e.op),
+                                                             e.op.loc, show_source=False))
+                    raise
                 hooks.timings.append((it.argument, time.perf_counter() - t0))
                 if verify_each:
                     verify(op)

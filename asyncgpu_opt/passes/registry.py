@@ -20,6 +20,9 @@ _PASSES: dict[str, tuple[str, str]] = {
     "canonicalize": ("asyncgpu_opt.passes.canonicalize", "CanonicalizePass"),
 }
 ALIASES: dict[str, str] = {"gpu-async-region": "async-region", "gpu-wait-insertion": "wait-insertion"}
+# Upstream spellings keep upstream's shape where it is right: `gpu-async-region` threads one chain
+# (but never gives an op a second dependency and leaves host_shared allocs synchronous).
+ALIAS_DEFAULTS: dict[str, dict[str, str]] = {"gpu-async-region": {"single-chain": "true"}}
 
 
 class Pass:
@@ -68,6 +71,7 @@ class OptionError(Exception):
 
 def make_pass(name: str, options: dict[str, str]) -> Pass:
     cls = pass_class(name)
+    options = {**ALIAS_DEFAULTS.get(name, {}), **options}
     fields = {f.name.replace("_", "-"): f for f in cls.option_fields()}
     kwargs: dict[str, Any] = {}
     for k, v in options.items():
