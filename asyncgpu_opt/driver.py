@@ -297,11 +297,11 @@ def _timing_report(timings: dict[str, float], total: float) -> str:
     lines = ["===" + "-" * 73 + "===", " " * 25 + "... Execution time report ...",
              "===" + "-" * 73 + "===", f"  Total Execution Time: {total:.4f} seconds", "",
              "  ----Wall Time----  ----Name----"]
-    rest = total - sum(timings.values())
+    rest = total - sum(t for k, t in timings.items() if not k.startswith(" "))
     for name, t in list(timings.items()) + [("Rest", max(rest, 0.0)), ("Total", total)]:
         pct = 100.0 * t / total if total else 0.0
-        lines.append(f"  {t:10.4f} ({pct:5.1f}%)  {name}")
-    return "\n".join(lines) + "\n\n"
+        lines.append(f"{t:10.4f} ({pct:5.1f}%)  {name}")
+    return "\n".join(lines) + "\n"
 
 
 def run_opt(text: str, filename: str, config: Config) -> Result:

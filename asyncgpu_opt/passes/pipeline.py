@@ -167,7 +167,7 @@ def pipeline_text(nest: Nest, indent: int = 0) -> str:
             parts.append(pipeline_text(it, indent + 1))
         else:
             o = it.pass_.options_text()
-            parts.append("  " * (indent + 1) + it.argument + ("{" + o + "}" if o else ""))
+            parts.append("  " * (indent + 1) + it.argument + ("{ " + o + "}" if o else ""))
     return f"{pad}{nest.op_name}(\n" + ",\n".join(parts) + f"\n{pad})"
 
 
@@ -181,13 +181,17 @@ class PassHooks:
 def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -> None:
     from ..ir.verifier import verify
 
-    def run_on(n: Nest, op: Any) -> None:
+    def run_on(n: Nest, op: Any, depth: int = 0) -> None:
         for it in n.items:
             if isinstance(it, Nest):
                 targets = [o for b in (op.regions[0].blocks if op.regions else []) for o in b.ops
                            if o.name == it.op_name]
+                t_nest = time.perf_counter()
+                slot = len(hooks.timings)
+                hooks.timings.append(("", 0.0))
                 for t in targets:
-                    run_on(it, t)
+                    run_on(it, t, depth + 1)
+                hooks.timings[slot] = ("  " * depth + f"'{it.op_name}' Pipeline", time.perf_counter() - t_nest)
             else:
                 if hooks.before:
                     hooks.before(it, op)
@@ -202,7 +206,8 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                         e.diagnostic.notes.append(Diagnostic("note", "see current operation: " + _generic_text(e.op),
                                                              e.op.loc, show_source=False))
                     raise
-                hooks.timings.append((it.argument, time.perf_counter() - t0))
+                cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
+                hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))
                 if verify_each:
                     verify(op)
                 if hooks.after:

@@ -43,12 +43,12 @@ class Pass:
 
     def options_text(self) -> str:
         parts = []
-        for f in self.option_fields():
+        for f in sorted(self.option_fields(), key=lambda f: f.name.replace("_", "-")):
             v = getattr(self, f.name)
             if isinstance(v, bool):
                 v = "true" if v else "false"
-            parts.append(f"{f.name.replace('_', '-')}={v}")
-        return " ".join(parts)
+            parts.append(f" {f.name.replace('_', '-')}={v}")
+        return "".join(parts)
 
 
 def available_passes() -> list[str]:
