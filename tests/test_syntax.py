@@ -21,7 +21,8 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %m, %t1 = gpu.alloc async [%t0] (%n) : memref<?xf32>
     %t2 = gpu.memcpy async [%t1] %m, %h : memref<?xf32>, memref<?xf32>
-    %t3 = gpu.launch_func async [%t2] @k::@f blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1) args(%m : memref<?xf32>)
+    %t3 = gpu.launch_func async [%t2] @k::@f blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+        args(%m : memref<?xf32>)
     %t4 = gpu.dealloc async [%t3] %m : memref<?xf32>
     gpu.wait [%t4]
     %s = gpu.alloc host_shared () : memref<4xf32>

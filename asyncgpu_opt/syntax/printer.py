@@ -13,7 +13,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Operation, Region, Value
+from ..ir.core import Block, Operation, OpResult, Region, Value
 
 
 class _NameScope:
@@ -142,8 +142,6 @@ class Printer:
 
     def value(self, v: Value) -> str:
         """``%name`` or ``%name#N`` for a use of ``v``."""
-        from ..ir.core import OpResult
-
         if isinstance(v, OpResult):
             op = v.op
             n = len(op.results)
@@ -165,7 +163,8 @@ class Printer:
         return "%<<UNKNOWN SSA VALUE>>"
 
     def values(self, vs: list[Value]) -> str:
-        return ", ".join(self.value(v) for v in vs)
+        value = self.value
+        return ", ".join([value(v) for v in vs])
 
     def block_name(self, b: Block) -> str:
         return self.block_names.get(id(b), "^INVALIDBLOCK")
