@@ -1,8 +1,12 @@
 """Emit CUDA C for a ``gpu.func`` (the op subset the SIMT executor runs) for NVRTC.
 
-Memref arguments become bare pointers to their first element (the launcher passes
-``aligned + offset``) with static row-major/strided indexing; scalars keep their C types.
-Structured control flow (``scf.for``/``scf.if``/``affine.for``) maps to C loops and ifs.
+Memref arguments become pointers to their first element (the launcher passes
+``aligned + offset``).  A memref with a static shape and layout is that bare pointer, indexed with
+constant strides; a dynamic one (``memref<?x?xf32>``, ``strided<[?, 1], offset: ?>``) is followed by
+its sizes and then its strides as ``long long`` parameters, as in the LLVM memref descriptor
+(minus the allocated pointer and the offset, which is folded into the pointer).
+:func:`pack_launch_args` builds the matching argument list.  Scalars keep their C types.
+Structured control flow (``scf.for``/``scf.if``) maps to C loops and ifs.
 """
 
 from __future__ import annotations
@@ -40,8 +44,25 @@ def ctype(t: T.Type) -> str:
     return c
 
 
+def _static_strides(t: T.MemRefType) -> list[int]:
+    if isinstance(t.layout, A.StridedLayoutAttr):
+        return list(t.layout.strides)
+    strides: list[int] = []
+    acc = 1
+    for d in reversed(t.shape):
+        strides.insert(0, acc)
+        acc = acc * d if d != T.DYNAMIC and acc != T.DYNAMIC else T.DYNAMIC
+    return strides
+
+
+def is_dynamic(t: T.MemRefType) -> bool:
+    """True when the memref parameter carries its sizes and strides (descriptor style)."""
+    return any(d == T.DYNAMIC for d in t.shape) or any(s == T.DYNAMIC for s in _static_strides(t))
+
+
 def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
-    """Kinds for ``cuda.pack_kernel_args`` of each kernel parameter."""
+    """Kinds for ``cuda.pack_kernel_args`` of each kernel parameter (one per MLIR argument; a
+    dynamic memref also takes ``2 * rank`` index arguments, see :func:`pack_launch_args`)."""
     out = []
     for t in func.attributes["function_type"].type.inputs:
         if isinstance(t, T.MemRefType):
@@ -52,11 +73,45 @@ def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
     return out
 
 
+def pack_launch_args(func: Any, args: list[Any]) -> list[tuple[str, Any]]:
+    """``(kind, value)`` pairs for the emitted kernel: memrefs (interpreter ``MemRef``
+    descriptors) become ``aligned + offset`` pointers, plus sizes and strides when dynamic."""
+    out: list[tuple[str, Any]] = []
+    for (kind, t), v in zip(kernel_arg_kinds(func), args):
+        if kind == "ptr":
+            out.append(("ptr", v.aligned + v.offset * v.itemsize))
+            if is_dynamic(t):
+                out += [("index", int(x)) for x in (*v.sizes, *v.strides)]
+        else:
+            out.append((kind, v))
+    return out
+
+
 class _Emitter:
     def __init__(self) -> None:
         self.names: dict[Any, str] = {}
         self.lines: list[str] = []
         self.n = 0
+        #: dynamic memref value -> (size expressions, stride expressions)
+        self.desc: dict[Any, tuple[list[str], list[str]]] = {}
+
+    def param(self, a: Any) -> str:
+        """The C parameter(s) of one kernel argument."""
+        t, nm = a.type, self.name(a)
+        if not (isinstance(t, T.MemRefType) and is_dynamic(t)):
+            return f"{ctype(t)} {nm}"
+        r = len(t.shape)
+        sizes, strides = [f"{nm}_size{i}" for i in range(r)], [f"{nm}_stride{i}" for i in range(r)]
+        self.desc[a] = (sizes, strides)
+        return ", ".join([f"{ctype(t)} {nm}"] + [f"long long {x}" for x in sizes + strides])
+
+    def size(self, m: Any, i: int) -> str:
+        if m in self.desc:
+            return self.desc[m][0][i]
+        d = m.type.shape[i]
+        if d == T.DYNAMIC:
+            raise CudaCodegenError("dynamic memref sizes are only supported on kernel arguments")
+        return f"{d}LL"
 
     def name(self, v: Any) -> str:
         if v not in self.names:
@@ -68,17 +123,12 @@ class _Emitter:
         self.lines.append(f"{ind}{ctype(v.type)} {self.name(v)} = {expr};")
 
     def index(self, m: Any, idx: list[Any]) -> str:
-        mt = m.type
-        strides: list[int] = []
-        if isinstance(mt.layout, A.StridedLayoutAttr):
-            strides = list(mt.layout.strides)
-        else:
-            acc = 1
-            for d in reversed(mt.shape):
-                strides.insert(0, acc)
-                acc *= d
-        if any(s == T.DYNAMIC or s < 0 for s in strides):
-            raise CudaCodegenError("dynamic strides are not supported by the CUDA emitter")
+        if m in self.desc:
+            terms = [f"{self.name(i)} * {s}" for i, s in zip(idx, self.desc[m][1])]
+            return " + ".join(terms) or "0"
+        strides = _static_strides(m.type)
+        if any(s == T.DYNAMIC for s in strides):
+            raise CudaCodegenError("dynamic strides are only supported on kernel arguments")
         terms = [f"{self.name(i)} * {s}LL" for i, s in zip(idx, strides)]
         return " + ".join(terms) or "0"
 
@@ -152,6 +202,11 @@ class _Emitter:
             self.decl(r[0], f"({ex})", ind)
         elif n == "memref.load":
             self.decl(r[0], f"{o[0]}[{self.index(op.operands[0], op.operands[1:])}]", ind)
+        elif n == "memref.dim":
+            c = op.operands[1].defining_op()
+            if c is None or c.name != "arith.constant":
+                raise CudaCodegenError("memref.dim needs a constant index in the CUDA emitter")
+            self.decl(r[0], self.size(op.operands[0], int(c.attributes["value"].value)), ind)
         elif n == "memref.store":
             self.lines.append(f"{ind}{o[1]}[{self.index(op.operands[1], op.operands[2:])}] = {o[0]};")
         elif n == "scf.for":
@@ -189,7 +244,7 @@ def emit_cuda(func: Any) -> str:
     ft = func.attributes["function_type"].type
     if len(blk.args) != len(ft.inputs):
         raise CudaCodegenError("workgroup/private attributions are not supported by the CUDA emitter")
-    params = ", ".join(f"{ctype(a.type)} {em.name(a)}" for a in blk.args)
+    params = ", ".join(em.param(a) for a in blk.args)
     em.block(blk, "  ")
     body = "\n".join(em.lines)
     return f'extern "C" __global__ void {name}({params}) {{\n{body}\n}}\n'

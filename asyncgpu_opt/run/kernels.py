@@ -519,7 +519,7 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
                   stream: Any) -> Any:
     """``run`` callback for the cuda backend: compile the gpu.func with NVRTC and launch it."""
-    from .cuda_codegen import emit_cuda, kernel_arg_kinds
+    from .cuda_codegen import emit_cuda, pack_launch_args
     from .nvrtc import compile_cuda
 
     def run() -> list[Access]:
@@ -532,12 +532,7 @@ def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int]
             ptx = compile_cuda(src, name)
             mod = dev.load_module(ptx + b"\0")
             mod_fn = it.kernel_cache[key] = dev.get_function(mod, name)
-        packed = []
-        for (kind, _), v in zip(kernel_arg_kinds(func), args):
-            if isinstance(v, MemRef):
-                packed.append(("ptr", v.aligned + v.offset * v.itemsize))
-            else:
-                packed.append((kind, v))
+        packed = pack_launch_args(func, args)
         handle = stream.handle if stream is not None and hasattr(stream, "handle") else None
         dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle)
         return []
