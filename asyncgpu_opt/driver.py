@@ -265,7 +265,8 @@ class _ChunkRun:
                     head = head[:-len(" //----- //")] + \
                         f" ('{op.name}' operation: @{op.attributes['sym_name'].value}) //----- //"
             pr = Printer(cfg.generic, cfg.debuginfo)
-            self.stderr.append(head + "\n" + pr.print_top(target) + "\n")
+            extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
+            self.stderr.append(head + "\n" + pr.print_top(target) + "\n" + extra)
 
         hooks = PassHooks(
             before=(lambda e, op: dump("Before", e, op)) if cfg.print_ir_before_all else None,
