@@ -245,6 +245,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except click.Abort:
         sys.exit(1)
+    except Exception as e:  # noqa: BLE001 - an internal bug is reported in one line, never as a traceback
+        sys.stderr.write(f"<unknown>:0: error: internal error: {type(e).__name__}: {e}\n")
+        sys.exit(1)
     sys.exit(rv or 0)
 
 
