@@ -96,3 +96,16 @@ def test_dynamic_memrefs_are_descriptors():
 def test_dynamic_memrefs_compile():
     (k,) = _kernels(_parse(DYN))
     assert b".entry" in compile_cuda(emit_cuda(k), "k", use_cache=False)
+
+
+def test_backend_cuda_without_gpu_is_one_error_line():
+    from asyncgpu_opt.driver import run_opt
+    from asyncgpu_opt.run.cuda import is_cuda_available
+
+    if is_cuda_available():
+        pytest.skip("a CUDA device is present")
+    res = run_opt((ROOT / "examples/vector_add.mlir").read_text(), "v.mlir", Config(run=True, backend="cuda"))
+    err = res.rendered_diagnostics() + res.stderr_text
+    assert (res.exit_code, res.output) == (1, "")
+    assert err == ("v.mlir:3:1: error: --backend cuda: no CUDA device or driver is available "
+                   "(use --backend sim to simulate)\n")

@@ -1526,9 +1526,11 @@ def make_runtime(backend: str, loc: Any = None) -> tuple[Runtime, str]:
             from .cuda import CudaDevice
 
             return Runtime(CudaDevice()), "cuda"
-        if b == "cuda":
-            raise MLIRError("--backend cuda: no CUDA device or driver is available "
-                            "(use --backend sim to simulate)", loc)
+        if b == "cuda":  # one line: the module's location, no source excerpt
+            e = MLIRError("--backend cuda: no CUDA device or driver is available "
+                          "(use --backend sim to simulate)", loc)
+            e.diagnostic.show_source = False
+            raise e
     if b not in ("auto", "sim", "cuda"):
         raise MLIRError(f"unknown --backend '{b}' (expected auto, sim or cuda)", loc)
     return Runtime(), "sim"
