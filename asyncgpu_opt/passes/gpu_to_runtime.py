@@ -79,6 +79,9 @@ class _Lowering:
         self.pool_enabled = pool
         self.decls: dict[str, tuple[T.Type, list[T.Type]]] = {}
         self.ip: Operation | None = None  # insert before this op
+        self.loc: Any = None
+        self.tokvals: dict[int, Value] = {}  # every token value of the input, kept alive (stable ids)
+        self.placeholders: list[Operation] = []
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -178,17 +181,37 @@ class _Lowering:
         self.drop_stream(s, pool)
         return e
 
+    def wait_on(self, s: Stream, h: Any) -> None:
+        """Make stream ``s`` wait for handle ``h`` (a stream: through a temporary event)."""
+        if isinstance(h, Stream):
+            e = self.call("mgpuEventCreate", [])
+            self.call("mgpuEventRecord", [e, h.ptr])
+            self.call("mgpuStreamWaitEvent", [s.ptr, e])
+            self.call("mgpuEventDestroy", [e])
+        else:
+            self.call("mgpuStreamWaitEvent", [s.ptr, h.ptr])
+
+    def is_tok(self, v: Value) -> bool:
+        """A ``!gpu.async.token`` value of the input (its type may already be ``!llvm.ptr``)."""
+        return v.type == T.gpu_async_token or id(v) in self.tokvals
+
     # ----- blocks ---------------------------------------------------------------------------------------
-    def lower_block(self, block: Block, env: dict[int, Any], remaining: dict[int, int]) -> None:
-        """Lower ``block``; ``env`` maps token ids to handles (outer ones borrowed)."""
+    def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = ()) -> None:
+        """Lower ``block``.  ``env`` maps token ids of enclosing blocks to borrowed handles; ``args``
+        binds token block arguments to the handles they own.  Streams freed in the block go to its
+        pool and are destroyed before its terminator."""
         pool: list[Stream] = []
-        local: list[Value] = [a for a in block.args if is_token(a)]
+        local: list[Value] = [a for a, _ in args]
         for op in block.ops:
-            local.extend(r for r in op.results if is_token(r))
+            local.extend(r for r in op.results if self.is_tok(r))
         info = analyze_block(block, local)
-        for v in local:
-            remaining[id(v)] = info.num_users(v)
+        remaining = {id(v): info.num_users(v) for v in local}
         ctx = _Ctx(self, block, env, remaining, pool)
+        if args and block.ops:
+            self.ip = block.ops[0]
+            self.loc = block.ops[0].loc
+            for a, h in args:
+                ctx.bind(a, h)
         for op in list(block.ops):
             ctx.visit(op)
         term = block.ops[-1] if block.ops else None
@@ -216,24 +239,32 @@ class _Lowering:
             body.append(op)
 
 
+# Region ops whose operands, results or block arguments may carry tokens.  Across an scf boundary a
+# token is a *stream* whose ownership moves with the value (a loop continues on its stream: no
+# runtime call per iteration); across an async.execute boundary it is an *event* (the body runs
+# concurrently with the host; upstream's design, and never a raw stream: bug #170833).
+_SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region"}
+_TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
+
+
 class _Ctx:
     def __init__(self, L: _Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
                  pool: list[Stream]) -> None:
         self.L = L
         self.block = block
         self.env = env
-        self.remaining = remaining
+        self.remaining = remaining  # live uses left of the tokens defined in this block
         self.pool = pool
 
     def handle(self, v: Value, user: Operation) -> Any:
         h = self.env.get(id(v))
         if h is None:
-            raise MLIRError(f"gpu-to-runtime: token used by '{user.name}' has no lowered producer "
-                            "(unsupported token source)", user.loc)
+            raise MLIRError(f"'{user.name}' op: gpu-to-runtime cannot lower this !gpu.async.token operand "
+                            "(its producer is not lowered: unsupported token source)", user.loc, op=user)
         return h
 
     def bind(self, v: Value, h: Any) -> None:
-        """Map a new token to a handle (takes one stream reference when it has uses)."""
+        """Map a new token to a handle (takes one stream reference); released at once when unused."""
         self.env[id(v)] = h
         if isinstance(h, Stream):
             h.refs += 1
@@ -242,9 +273,7 @@ class _Ctx:
 
     def release(self, v: Value) -> None:
         h = self.env.get(id(v))
-        if h is None:
-            return
-        if id(v) not in self.remaining:  # borrowed from an outer block
+        if h is None or id(v) not in self.remaining:  # borrowed from an enclosing block
             return
         if isinstance(h, Stream):
             self.L.drop_stream(h, self.pool)
@@ -268,15 +297,12 @@ class _Ctx:
     def primary(self, op: Operation, deps: list[Value]) -> tuple[Stream, list[Value]]:
         """Pick the stream for ``op`` (holding one reference on it) and wait for the other deps."""
         L = self.L
-        uniq: list[Value] = []
-        for d in deps:
-            if all(d is not u for u in uniq):
-                uniq.append(d)
+        uniq = _unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
         dying_ids = {id(d) for d in dying}
         chosen: Stream | None = None
-        for d, h in zip(uniq, hs):
+        for h in hs:
             if isinstance(h, Stream) and not h.borrowed:
                 n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
                 if h.refs - n_dying == 0:
@@ -290,13 +316,7 @@ class _Ctx:
             if h is chosen or id(h) in waited:
                 continue
             waited.add(id(h))
-            if isinstance(h, Stream):
-                e = L.call("mgpuEventCreate", [])
-                L.call("mgpuEventRecord", [e, h.ptr])
-                L.call("mgpuStreamWaitEvent", [chosen.ptr, e])
-                L.call("mgpuEventDestroy", [e])
-            else:
-                L.call("mgpuStreamWaitEvent", [chosen.ptr, h.ptr])
+            L.wait_on(chosen, h)
         return chosen, dying
 
     def finish_op(self, op: Operation, s: Stream, dying: list[Value], sync: bool) -> None:
@@ -307,13 +327,11 @@ class _Ctx:
             L.call("mgpuStreamSynchronize", [s.ptr])
         for d in dying:
             self.release(d)
-        tok = op.results[-1] if op.results and is_token(op.results[-1]) else None
+        tok = op.results[-1] if op.results and L.is_tok(op.results[-1]) else None
         # the held reference becomes the token's
-        if tok is not None and self.remaining.get(id(tok), 0) > 0:
+        if tok is not None:
             self.env[id(tok)] = s
-        else:
-            if tok is not None:
-                self.env[id(tok)] = s
+        if tok is None or self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
 
     # ----- ops ------------------------------------------------------------------------------------------
@@ -337,25 +355,31 @@ class _Ctx:
         if name in _GPU_HOST_OPS:
             self.visit_async(op)
             return
-        if name in _YIELDS:
-            self.visit_yield(op)
+        parent = op.parent_op
+        if name in _TERMINATORS and parent is not None and (
+                parent.name in _SCF_REGION_OPS or parent.name == "async.execute"):
+            self.visit_terminator(op, parent)
+            return
+        if name == "async.await" and op.results and L.is_tok(op.results[0]):
+            self.visit_await(op)
             return
         if op.regions and self._uses_tokens_inside(op):
             self.visit_region_op(op)
             return
-        toks = [v for v in op.operands if is_token(v)]
-        if toks or any(is_token(r) for r in op.results):
-            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc, op=op)
+        if any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results):
+            raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values",
+                            op.loc, op=op)
 
     def _uses_tokens_inside(self, op: Operation) -> bool:
+        L = self.L
         for o in op.walk():
-            if any(is_token(v) for v in o.operands) or any(is_token(r) for r in o.results):
+            if any(L.is_tok(v) for v in o.operands) or any(L.is_tok(r) for r in o.results):
                 return True
             if o.name in _GPU_HOST_OPS and o is not op:
                 return True
             for r in o.regions:
                 for b in r.blocks:
-                    if any(is_token(a) for a in b.args):
+                    if any(L.is_tok(a) for a in b.args):
                         return True
         return False
 
@@ -366,13 +390,9 @@ class _Ctx:
         deps = list(AsyncOp.deps(op))
         if AsyncOp.token(op) is not None:
             s, dying = self.primary(op, deps)
-            L.ip = op.next_op() or op
             self.finish_op_after(op, s, dying)
             return
-        uniq: list[Value] = []
-        for d in deps:
-            if all(d is not u for u in uniq):
-                uniq.append(d)
+        uniq = _unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
         done: set[int] = set()
@@ -392,12 +412,9 @@ class _Ctx:
         for d in dying:
             self.release(d)
         tok = op.results[0]
-        n = self.remaining.get(id(tok), 0)
-        repl_holder = s
-        self.env[id(tok)] = repl_holder
-        if n == 0:
+        self.env[id(tok)] = s
+        if self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
-        # no IR value stands for the token: its users read env
         self._detach_token(tok, s)
         op.erase()
 
@@ -412,7 +429,7 @@ class _Ctx:
         self.env[id(ph.results[0])] = self.env[id(tok)]
         self.remaining[id(ph.results[0])] = self.remaining.get(id(tok), 0)
         tok.replace_all_uses_with(ph.results[0])
-        _PLACEHOLDERS.append(ph)
+        self.L.placeholders.append(ph)
 
     def visit_async(self, op: Operation) -> None:
         from ..dialects.gpu import AsyncOp
@@ -544,109 +561,196 @@ class _Ctx:
         b = op.parent
         b.insert(b.index_of(op), new)
 
-    def visit_yield(self, op: Operation) -> None:
+    # ----- region ops -----------------------------------------------------------------------------------
+    def take_stream(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int],
+                    keep: set[int]) -> Value:
+        """A stream pointer, owned by the receiver, that runs after token ``v``: ``v``'s own stream
+        when ``v`` dies here and is its only live token (ownership moves), else a pooled/new stream
+        that waits for it.  ``moved`` collects the tokens whose stream moved."""
         L = self.L
-        new_ops = []
-        for v in op.operands:
-            if is_token(v):
-                h = self.handle(v, op)
-                dying = self.consume([v])
-                if isinstance(h, Event) and h.owned and dying:
-                    # transfer ownership
-                    self.env.pop(id(v), None)
-                    self.remaining.pop(id(v), None)
-                    new_ops.append(h.ptr)
-                    continue
-                new_ops.append(L.owned_event(h, self.pool))
-                for d in dying:
-                    self.release(d)
+        h = self.handle(v, user)
+        if (isinstance(h, Stream) and not h.borrowed and id(v) in dying_ids and id(v) not in moved
+                and h.refs == 1 and id(h) not in keep):
+            moved.add(id(v))
+            h.refs = 0
+            return h.ptr
+        s = L.new_stream(self.pool)
+        L.wait_on(s, h)
+        return s.ptr
+
+    def take_event(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int]) -> Value:
+        """An event pointer, owned by the receiver, that completes after token ``v``."""
+        h = self.handle(v, user)
+        if isinstance(h, Event) and h.owned and id(v) in dying_ids and id(v) not in moved:
+            moved.add(id(v))
+            return h.ptr
+        return self.L.owned_event(h, self.pool)
+
+    def visit_terminator(self, op: Operation, parent: Operation) -> None:
+        """scf.yield / scf.condition / async.yield: hand each token over as an owned stream (scf)
+        or an owned event (async.execute)."""
+        L = self.L
+        toks = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
+        if not toks:
+            return
+        dying = self.consume([v for _, v in toks])
+        dying_ids = {id(d) for d in dying}
+        moved: set[int] = set()
+        new = list(op.operands)
+        for i, v in toks:
+            if parent.name == "async.execute":
+                res = parent.results[1 + i]
+                new[i] = L.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
             else:
-                new_ops.append(v)
-        op.set_operands(new_ops)
+                new[i] = self.take_stream(v, op, dying_ids, moved, set())
+        for d in dying:
+            if id(d) not in moved:
+                self.release(d)
+        op.set_operands(new)
+
+    def visit_await(self, op: Operation) -> None:
+        """``async.await`` of an ``!async.value<!gpu.async.token>``: the result owns the event."""
+        L = self.L
+        r = op.results[0]
+        r.type = PTR
+        L.ip = op.next_op()
+        self.bind(r, Event(r, owned=True))
 
     def visit_region_op(self, op: Operation) -> None:
-        """scf.for / scf.if / async.execute / other region ops: nested blocks borrow outer tokens;
-        token iter_args/results/block args become owned events."""
+        """Lower the nested blocks of a region op.  Tokens defined outside and used inside are
+        borrowed there (never destroyed inside; an async.execute body gets its own event, destroyed at
+        the end of the body).  Token operands, block arguments and results move ownership:
+        streams for scf ops, events for async.execute."""
         L = self.L
         name = op.name
-        token_operands = [(i, v) for i, v in enumerate(op.operands) if is_token(v)]
-        if name not in ("scf.for", "scf.if", "scf.while", "async.execute", "scf.execute_region") and (
-                token_operands or any(is_token(r) for r in op.results)):
-            raise MLIRError(f"gpu-to-runtime: cannot lower '{name}' op carrying !gpu.async.token values", op.loc, op=op)
-        if name == "async.execute" and token_operands:
-            raise MLIRError("gpu-to-runtime: 'async.execute' op with !gpu.async.token operands", op.loc, op=op)
-        # captured tokens: used inside nested regions, defined outside
+        carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
+                   or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
+                   or any(_is_async_token_value(v.type) for v in op.operands + op.results))
+        if carries and name not in _SCF_REGION_OPS and name != "async.execute":
+            raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
+                            "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, async.execute)",
+                            op.loc, op=op)
+        is_exec = name == "async.execute"
+        # tokens captured by the nested regions
         captured: dict[int, Value] = {}
         for o in op.walk():
             if o is op:
                 continue
             for v in o.operands:
-                if is_token(v) and id(v) in self.env:
+                if L.is_tok(v) and id(v) in self.env:
                     captured[id(v)] = v
+        tok_operands = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
+        dying = self.consume([v for _, v in tok_operands] + list(captured.values()))
+        dying_ids = {id(d) for d in dying}
         inner_env = dict(self.env)
-        after: list[Any] = []
-        for vid, v in captured.items():
+        wrappers: dict[int, Any] = {}
+        exec_events: list[Value] = []
+        for vid in captured:
             h = self.env[vid]
-            if name == "async.execute":
-                # the body runs concurrently with the host: give it its own event
+            if is_exec:
                 e = L.owned_event(h, self.pool)
                 inner_env[vid] = Event(e, owned=False)
-                after.append(("exec_event", e))
-            elif isinstance(h, Stream):
-                inner_env[vid] = Stream(h.ptr, borrowed=True)
+                exec_events.append(e)
             else:
-                inner_env[vid] = Event(h.ptr, owned=False)
-        # token operands (iter_args inits): owned events handed to the region
+                if id(h) not in wrappers:
+                    wrappers[id(h)] = (Stream(h.ptr, borrowed=True) if isinstance(h, Stream)
+                                       else Event(h.ptr, owned=False))
+                inner_env[vid] = wrappers[id(h)]
+        # a region op that runs exactly one of its regions once (scf.if with an else, execute_region)
+        # takes over a captured token that dies here as an owned handle in every region: the
+        # branch that runs continues on its stream (or destroys it).  Loops and executes borrow.
+        once = name == "scf.execute_region" or (name == "scf.if" and all(r.blocks for r in op.regions))
+        moved_in: list[tuple[Value, Any]] = []
+        if once:
+            for vid, v in captured.items():
+                h = self.env[vid]
+                if vid in dying_ids and ((isinstance(h, Stream) and not h.borrowed and h.refs == 1)
+                                         or (isinstance(h, Event) and h.owned)):
+                    moved_in.append((v, h))
+        for v, h in moved_in:
+            del captured[id(v)]
+            inner_env.pop(id(v), None)
+            if isinstance(h, Stream):
+                h.refs = 0
+            self.env.pop(id(v), None)
+            self.remaining.pop(id(v), None)
+        keep = {id(self.env[vid]) for vid in captured}
+        moved: set[int] = set()
         new_operands = list(op.operands)
-        for i, v in token_operands:
-            h = self.handle(v, op)
-            dying = self.consume([v])
-            if isinstance(h, Event) and h.owned and dying:
-                new_operands[i] = h.ptr
-                self.env.pop(id(v), None)
-            else:
-                new_operands[i] = L.owned_event(h, self.pool)
-                for d in dying:
-                    self.release(d)
-        # captured tokens count as used by the region op
-        dying_captured = self.consume([v for v in captured.values()])
+        for i, v in tok_operands:
+            new_operands[i] = self.take_stream(v, op, dying_ids, moved, keep)
+        L.ip = op
+        for d in dying:
+            if id(d) not in moved and id(d) not in captured:
+                self.release(d)
         op.set_operands(new_operands)
-        # block args of token type: owned events
+        # nested blocks: token block arguments own a stream (scf) or an event (async.execute)
         for r in op.regions:
             for b in r.blocks:
+                args: list[tuple[Value, Any]] = [
+                    (v, Stream(h.ptr) if isinstance(h, Stream) else Event(h.ptr, owned=True)) for v, h in moved_in]
                 for a in b.args:
-                    if is_token(a):
+                    if L.is_tok(a):
                         a.type = PTR
-                        inner_env[id(a)] = Event(a, owned=name != "async.execute")
-                L.lower_block_with(b, inner_env)
-        # results: owned events in the outer block
-        for r in op.results:
-            if is_token(r):
-                r.type = PTR
-                self.env[id(r)] = Event(r, owned=True)
-                if self.remaining.get(id(r), 0) == 0:
-                    L.ip = op.next_op()
-                    if L.ip is not None:
-                        L.call("mgpuEventDestroy", [r])
-            elif isinstance(r.type, T.AsyncValueType) and r.type.value_type == T.gpu_async_token:
-                r.type = T.AsyncValueType(PTR)
-        nxt = op.next_op()
-        if nxt is not None:
-            L.ip = nxt
-            for kind, e in after:
-                if kind == "exec_event":
-                    pass  # destroyed inside the body (before its terminator)
-            for d in dying_captured:
-                self.release(d)
-        # async.execute: destroy the captured events at the end of the body
-        if name == "async.execute" and after:
+                        args.append((a, Event(a, owned=True) if is_exec else Stream(a)))
+                L.lower_block(b, inner_env, args)
+        if exec_events:
             body = op.regions[0].blocks[-1]
             L.ip = body.ops[-1]
-            for _, e in after:
+            for e in exec_events:
                 L.call("mgpuEventDestroy", [e])
+        # results
+        L.ip = op.next_op()
+        for r in op.results:
+            if L.is_tok(r):
+                r.type = PTR
+                self.bind(r, Stream(r))
+            elif _is_async_token_value(r.type):
+                r.type = T.AsyncValueType(PTR)
+        for d in dying:
+            if id(d) in captured and id(d) not in moved:
+                self.release(d)
 
 
-_PLACEHOLDERS: list[Operation] = []
+def _unique(vals: list[Value]) -> list[Value]:
+    out: list[Value] = []
+    seen: set[int] = set()
+    for v in vals:
+        if id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
+    return out
+
+
+def _is_async_token_value(t: T.Type) -> bool:
+    return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
+
+
+def _single_use_async_tokens(fn: Operation) -> None:
+    """Give every use of an ``!async.value<!gpu.async.token>`` its own execute result (the yielded
+    token is repeated), so that each event has exactly one owner (upstream's SingleTokenUseCallback)."""
+    for ex in [o for o in fn.walk() if o.name == "async.execute"]:
+        extra: list[tuple[int, Operation, int]] = []
+        for r in ex.results[1:]:
+            if _is_async_token_value(r.type) and len(r.uses) > 1:
+                extra.extend((r.index, u, i) for u, i in list(r.uses)[1:])
+        if not extra:
+            continue
+        y = ex.regions[0].blocks[-1].ops[-1]
+        y.set_operands(list(y.operands) + [y.operands[i - 1] for i, _, _ in extra])
+        regions = ex.regions
+        ex.regions = []
+        new = Operation.create(ex.name, list(ex.operands), [r.type for r in ex.results]
+                               + [ex.results[i].type for i, _, _ in extra], dict(ex.attributes), regions,
+                               loc=ex.loc)
+        b = ex.parent
+        b.insert(b.index_of(ex), new)
+        n = len(ex.results)
+        for k, (_, user, idx) in enumerate(extra):
+            user.set_operand(idx, new.results[n + k])
+        for old, nr in zip(ex.results, new.results):
+            old.replace_all_uses_with(nr)
+        ex.erase()
 
 
 def _identity_layout(mt: T.MemRefType) -> bool:
@@ -659,13 +763,6 @@ def _identity_layout(mt: T.MemRefType) -> bool:
     return False
 
 
-def _lower_block_with(self: _Lowering, block: Block, env: dict[int, Any]) -> None:
-    self.lower_block(block, env, self.remaining)
-
-
-_Lowering.lower_block_with = _lower_block_with  # type: ignore[attr-defined]
-
-
 @dataclass(frozen=True)
 class GpuToRuntimePass(Pass):
     name: ClassVar[str] = "gpu-to-runtime"
@@ -676,10 +773,8 @@ class GpuToRuntimePass(Pass):
 
     def apply(self, op: Operation) -> bool:
         L = _Lowering(op, self.stream_pool)
-        L.remaining = {}  # type: ignore[attr-defined]
-        L.loc = op.loc  # type: ignore[attr-defined]
+        L.loc = op.loc
         changed = False
-        _PLACEHOLDERS.clear()
         for fn in list(op.walk()):
             if fn.name != "func.func" or not fn.regions[0].blocks:
                 continue
@@ -688,18 +783,27 @@ class GpuToRuntimePass(Pass):
             if len(fn.regions[0].blocks) != 1:
                 raise MLIRError("gpu-to-runtime: functions with multiple blocks are not supported", fn.loc, op=fn)
             changed = True
-            L.lower_block(fn.regions[0].blocks[0], {}, L.remaining)  # type: ignore[attr-defined]
-        for ph in _PLACEHOLDERS:
+            _single_use_async_tokens(fn)
+            for o in fn.walk():
+                for r in o.results:
+                    if is_token(r):
+                        L.tokvals[id(r)] = r
+                for reg in o.regions:
+                    for b in reg.blocks:
+                        for a in b.args:
+                            if is_token(a):
+                                L.tokvals[id(a)] = a
+            L.lower_block(fn.regions[0].blocks[0], {})
+        for ph in L.placeholders:
             if ph.results[0].uses:
-                raise MLIRError("gpu-to-runtime: token left with unlowered users",
-                                ph.results[0].uses[0][0].loc)
+                u = ph.results[0].uses[0][0]
+                raise MLIRError(f"'{u.name}' op: gpu-to-runtime left a !gpu.async.token use unlowered", u.loc, op=u)
             ph.erase()
-        _PLACEHOLDERS.clear()
         L.finish()
         # anything left is an error, never silently kept
         for o in op.walk():
             if o.name in _GPU_HOST_OPS and o.name != "gpu.launch_func":
-                raise MLIRError(f"gpu-to-runtime: '{o.name}' op was not lowered", o.loc, op=o)
+                raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
             if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
-                raise MLIRError("gpu-to-runtime: 'gpu.launch_func' op was not lowered", o.loc, op=o)
+                raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
         return changed or bool(L.decls)
