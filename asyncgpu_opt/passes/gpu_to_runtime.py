@@ -793,7 +793,19 @@ class GpuToRuntimePass(Pass):
                         for a in b.args:
                             if is_token(a):
                                 L.tokvals[id(a)] = a
-            L.lower_block(fn.regions[0].blocks[0], {})
+            entry = fn.regions[0].blocks[0]
+            # token arguments: events owned by the caller (upstream's reading of a token that is
+            # not a stream); waited for, never destroyed here
+            env: dict[int, Any] = {}
+            if any(is_token(a) for a in entry.args):
+                for a in entry.args:
+                    if is_token(a):
+                        a.type = PTR
+                        env[id(a)] = Event(a, owned=False)
+                ft = fn.attributes["function_type"].type
+                fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
+                    [PTR if t == T.gpu_async_token else t for t in ft.inputs], ft.results))
+            L.lower_block(entry, env)
         for ph in L.placeholders:
             if ph.results[0].uses:
                 u = ph.results[0].uses[0][0]

@@ -9,3 +9,63 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Upstream probe p5: an f64 memset cannot be expressed with mgpuMemset16/32 (upstream: left
+// unconverted silently).
+module attributes {gpu.container_module} {
+  func.func @p5_memset_f64(%d: memref<4xf64>, %v: f64) {
+    %t0 = gpu.wait async
+    // expected-error @+1 {{'gpu.memset' op value must be a 16 or 32 bit int or float}}
+    %t1 = gpu.memset async [%t0] %d, %v : memref<4xf64>, f64
+    gpu.wait [%t1]
+    return
+  }
+}
+
+// -----
+
+// A token returned from a function has no owner after lowering.
+module attributes {gpu.container_module} {
+  func.func @escape() -> !gpu.async.token {
+    %t0 = gpu.wait async
+    // expected-error @+1 {{'func.return' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
+    return %t0 : !gpu.async.token
+  }
+}
+
+// -----
+
+// Tokens through a region op other than scf.for/if/while/execute_region and async.execute.
+module attributes {gpu.container_module} {
+  func.func @index_switch(%i: index) {
+    %t0 = gpu.wait async
+    // expected-error @+1 {{'scf.index_switch' op: gpu-to-runtime cannot lower !gpu.async.token values through this op}}
+    %r = scf.index_switch %i -> !gpu.async.token
+    case 1 {
+      scf.yield %t0 : !gpu.async.token
+    }
+    default {
+      scf.yield %t0 : !gpu.async.token
+    }
+    gpu.wait [%r]
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{gpu-to-runtime: functions with multiple blocks are not supported}}
+  func.func @cfg(%c: i1) {
+    %t0 = gpu.wait async
+    cf.cond_br %c, ^a, ^b
+  ^a:
+    gpu.wait [%t0]
+    return
+  ^b:
+    gpu.wait [%t0]
+    return
+  }
+}
