@@ -1,7 +1,12 @@
 """SIMT kernel executor for ``gpu.func`` / ``gpu.launch`` bodies on numpy.
 
-Every SSA value is a numpy array over all threads of the launch (threads ordered block-major:
-``t = block_linear * threads_per_block + thread_linear``) or a numpy scalar when it is uniform.
+Every SSA value is a numpy array over all threads of the launch or a numpy scalar when it is
+uniform.  Thread arrays are broadcastable to the 6-d launch shape ``(gz, gy, gx, bz, by, bx)``
+(whose C order is block-major: ``t = block_linear * threads_per_block + thread_linear``): thread and
+block ids have size 1 in every other dimension, so index math that depends on a few ids stays
+small and a load whose address depends only on, e.g., ``(block_id x, thread_id x)`` gathers one
+value per distinct address instead of one per thread (the affine-index-to-slice specialisation of
+perf-baselines §4, for free through numpy broadcasting).
 Loads gather, stores scatter, ``scf.if`` on a varying condition runs both branches under masks,
 ``scf.for`` with uniform bounds loops once over the whole thread set (varying bounds loop to the
 maximum trip count under a mask).  All threads run in lock step, so ``gpu.barrier`` is a no-op.
@@ -70,14 +75,21 @@ class _Ids:
         bx, by, bz = block
         nb = bx * by * bz
         n = nb * gx * gy * gz
-        t = np.arange(n, dtype=np.int64)
-        tl = t % nb
-        bl = t // nb
+        self.shape = shape = (gz, gy, gx, bz, by, bx)
+
+        def axis(k: int) -> np.ndarray:
+            s = [1] * 6
+            s[k] = shape[k]
+            return np.arange(shape[k], dtype=np.int64).reshape(s)
+
         self.n = n
+        self.tid = (axis(5), axis(4), axis(3))
+        self.bid = (axis(2), axis(1), axis(0))
+        tl = self.tid[0] + bx * (self.tid[1] + by * self.tid[2])
+        bl = self.bid[0] + gx * (self.bid[1] + gy * self.bid[2])
         self.thread_linear = tl
         self.block_linear = bl
-        self.tid = (tl % bx, (tl // bx) % by, tl // (bx * by))
-        self.bid = (bl % gx, (bl // gx) % gy, bl // (gx * gy))
+        t = np.arange(n, dtype=np.int64).reshape(shape)
         self.grid = tuple(np.int64(x) for x in grid)
         self.block = tuple(np.int64(x) for x in block)
         self.gid = tuple(self.bid[i] * block[i] + self.tid[i] for i in range(3))
@@ -195,6 +207,8 @@ class KernelExec(Interpreter):
                 rec[4].append(u)
             return (v, u) if u >= 0 else v + u, None
         off = v + u if u else v
+        if mask is not None and mask.shape != off.shape:
+            off, mask = np.broadcast_arrays(off, mask)
         act = off if mask is None else off[mask]
         if act.size == 0:
             return None, mask
@@ -312,7 +326,7 @@ def _load(ex: KernelExec, op: Any) -> Any:
     off, mask = ex._check(op, m, off, False)
     flat = m.flat()
     if off is None:
-        return np.zeros(ex.ids.n, dtype=m.dtype) if mask is not None else m.dtype.type(0)
+        return np.zeros(mask.shape, dtype=m.dtype) if mask is not None else m.dtype.type(0)
     if isinstance(off, tuple):  # (varying offsets, uniform shift >= 0): gather from a shifted view
         v, u = off
         return (flat[u:] if u else flat).take(v)
@@ -332,21 +346,29 @@ def _store(ex: KernelExec, op: Any) -> Any:
     flat = m.flat()
     if isinstance(off, tuple):
         v, u = off
-        (flat[u:] if u else flat)[v] = val
+        _scatter(flat[u:] if u else flat, v, val, None)
         return None
+    _scatter(flat, off, val, mask)
+    return None
+
+
+def _scatter(flat: np.ndarray, off: Any, val: Any, mask: Any) -> None:
+    """``flat[off] = val`` for the (active) threads; several threads storing to one address: the
+    last one in thread order wins."""
     if mask is None:
         if isinstance(off, np.ndarray):
+            if isinstance(val, np.ndarray) and val.shape != off.shape:
+                off = np.broadcast_to(off, np.broadcast_shapes(off.shape, val.shape))
             flat[off] = val
         elif isinstance(val, np.ndarray):
-            flat[off] = val[-1]  # all threads store to one address: the last one wins
+            flat[off] = val.flat[-1]
         else:
             flat[off] = val
-        return None
-    if not isinstance(off, np.ndarray):
-        off = np.broadcast_to(off, mask.shape)
-    v = val[mask] if isinstance(val, np.ndarray) else val
-    flat[off[mask]] = v
-    return None
+        return
+    shape = np.broadcast_shapes(np.shape(off), mask.shape, np.shape(val))
+    off = np.broadcast_to(off, shape)
+    mask = np.broadcast_to(mask, shape)
+    flat[off[mask]] = np.broadcast_to(val, shape)[mask] if isinstance(val, np.ndarray) else val
 
 
 @kimpl("affine.load")
@@ -371,12 +393,7 @@ def _astore(ex: KernelExec, op: Any) -> Any:
         off = off[0] + off[1]
     if off is None:
         return None
-    flat = m.flat()
-    if mask is None:
-        flat[off] = val if isinstance(off, np.ndarray) or not isinstance(val, np.ndarray) else val[-1]
-    else:
-        off = np.broadcast_to(off, mask.shape)
-        flat[off[mask]] = val[mask] if isinstance(val, np.ndarray) else val
+    _scatter(m.flat(), off, val, mask)
 
 
 @kimpl("memref.alloca")
@@ -433,7 +450,7 @@ def _for(ex: KernelExec, op: Any) -> Any:
         return vals
     # lane-varying bounds: iterate to the maximum trip count under a mask
     old = ex.mask
-    iv = np.broadcast_to(lb, (ex.ids.n,)).astype(np.int64)
+    iv = np.broadcast_arrays(lb, ub, step)[0].astype(np.int64)
     try:
         while True:
             act = iv < ub
