@@ -103,18 +103,32 @@ class Diagnostic:
     show_source: bool = True
     range_len: int = 1  # caret plus ``~`` underline length
 
-    def render(self) -> str:
+    def render(self, show_source: bool = True) -> str:
         out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}"]
-        if self.show_source and isinstance(self.loc, FileLoc):
+        if show_source and self.show_source and isinstance(self.loc, FileLoc):
             line = self.loc.source.line_text(self.loc.offset)
             _, col = self.loc.line_col
             prefix = line[: col - 1].expandtabs(8)
             out.append(line.expandtabs(8))
             out.append(" " * len(prefix) + "^" + "~" * (self.range_len - 1))
         text = "\n".join(out) + "\n"
+        # Like SourceMgrDiagnosticHandler, a note echoes its source line only when its location
+        # differs from the previous one (the diagnostic's or the previous note's).
+        prev = loc_key(self.loc)
         for n in self.notes:
-            text += n.render()
+            key = loc_key(n.loc)
+            text += n.render(key != prev)
+            prev = key
         return text
+
+
+def loc_key(loc: Any) -> Any:
+    """Identity of a location for "same location" comparisons (file, line, column)."""
+    if isinstance(loc, FileLoc):
+        return (loc.source.filename, *loc.line_col)
+    if loc is None:
+        return None
+    return str(getattr(loc, "text", loc))
 
 
 class MLIRError(Exception):

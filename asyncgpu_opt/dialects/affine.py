@@ -133,11 +133,11 @@ class ApplyOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        pos = p.skip()
+        p.skip()
         amap = _parse_map_attr(p)
         dims, syms = parse_dim_and_symbol_list(p)
         if amap.num_dims != len(dims) or amap.num_inputs != len(dims) + len(syms):
-            raise p.error(f"custom op '{cls.name}' dimension or symbol index mismatch", pos)
+            raise p.error(f"custom op '{cls.name}' dimension or symbol index mismatch", p.name_pos)
         attrs = {"map": A.AffineMapAttr(amap)}
         attrs.update(p.parse_optional_attr_dict())
         ops = [p.resolve(r, T.index) for r in dims + syms]
@@ -299,10 +299,11 @@ class IfOp(OpDef):
             raise p.error("expected integer set attribute", pos)
         dims, syms = parse_dim_and_symbol_list(p)
         if len(dims) != a.set.num_dims:
-            raise p.error(f"custom op '{cls.name}' dim operand count and integer set dim count must match", pos)
+            raise p.error(f"custom op '{cls.name}' dim operand count and integer set dim count must match",
+                          p.name_pos)
         if len(dims) + len(syms) != a.set.num_dims + a.set.num_syms:
             raise p.error(f"custom op '{cls.name}' symbol operand count and integer set symbol count must match",
-                          pos)
+                          p.name_pos)
         ops = [p.resolve(r, T.index) for r in dims + syms]
         types: list[T.Type] = []
         if p.parse_optional_punct("->"):

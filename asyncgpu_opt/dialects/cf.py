@@ -34,10 +34,10 @@ def verify_successor_operands(op: Operation) -> None:
         vals = op.opdef.successor_operands(op, i)
         if len(vals) != len(b.args):
             raise VerifyError(f"branch has {len(vals)} operands for successor #{i}, but target block has "
-                              f"{len(b.args)}", op)
+                              f"{len(b.args)}", op, raw=True)
         for j, (v, a) in enumerate(zip(vals, b.args)):
             if v.type != a.type:
-                raise VerifyError(f"type mismatch for bb argument #{j} of successor #{i}", op)
+                raise VerifyError(f"type mismatch for bb argument #{j} of successor #{i}", op, raw=True)
 
 
 class BranchOp(OpDef):

@@ -797,10 +797,17 @@ def _binary(mn: str, kind: str) -> type[OpDef]:
             el = ("fastmathFlags",)
         return s + _dict(pr, op, el) + " : " + pr.type_text(op.results[0].type)
 
+    def convert_generic_props(cls: Any, attrs: dict[str, A.Attribute]) -> None:
+        # overflowFlags is an enum property: `#llvm.overflow<...>` is stored (and printed) as i32
+        a = attrs.get("overflowFlags")
+        if kind == "ovf" and a is not None and not isinstance(a, A.IntegerAttr):
+            attrs["overflowFlags"] = _i(_ovf_value(a), T.i32)
+
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"llvm.{mn}", operands=(single("lhs"), single("rhs")), results=(single("res"),),
         traits=frozenset({"Pure"}), props=props, default_attrs=defaults,
-        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom)))
+        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom),
+        convert_generic_props=classmethod(convert_generic_props)))
 
 
 for _mn in ("add", "sub", "mul", "shl"):

@@ -39,7 +39,7 @@ class _AllocLike(OpDef):
         t = op.results[0].type
         if not isinstance(t, T.MemRefType):
             raise p.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.memref, "
-                          f"but found '{t}'", p.last_end)
+                          f"but found '{t}'", getattr(p, "type_dir_pos", p.last_end))
         return op
 
     @classmethod

@@ -443,7 +443,7 @@ class _AffineParser:
         if k == "id":
             if v in self.names:
                 return self.names[v]
-            raise AffineParseError(f"use of undeclared identifier '{v}'", off)
+            raise AffineParseError("use of undeclared identifier", off)
         if v == "(":
             e = self.expr()
             self.take(")")

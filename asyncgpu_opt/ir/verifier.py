@@ -12,15 +12,20 @@ from .opdef import VerifyError
 
 
 def _fail(op: Operation, message: str, printer: Any = None, notes: Any = (), raw: bool = False) -> MLIRError:
-    note = Diagnostic("note", "see current operation: " + _generic_text(op), op.loc, show_source=False)
+    # Operation::emitError attaches "see current operation" first; verifier notes follow it.
     extra = [Diagnostic("note", m, loc) for loc, m in notes]
-    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra + [note])
+    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, [current_op_note(op)] + extra)
+
+
+def current_op_note(op: Operation) -> Diagnostic:
+    return Diagnostic("note", "see current operation: " + _generic_text(op), op.loc)
 
 
 def _generic_text(op: Operation) -> str:
     from ..syntax.printer import Printer
 
     pr = Printer(generic=True)
+    pr.local_scope = True  # Diagnostic::appendOp prints with useLocalScope(): no aliases
     pr.compute_names(_root(op))
     text = pr.op_text(op).lstrip()
     return ("\n" + text) if "\n" in text else text
@@ -52,7 +57,8 @@ def _verify_op(op: Operation) -> None:
             if isinstance(name, str):
                 if name in seen:
                     raise MLIRError(f"redefinition of symbol named '{name}'", o.loc,
-                                    [Diagnostic("note", "see existing symbol definition here", seen[name].loc)])
+                                    [current_op_note(o),
+                                     Diagnostic("note", "see existing symbol definition here", seen[name].loc)])
                 seen[name] = o
     no_term = od is not None and "NoTerminator" in od.traits
     for r in op.regions:
@@ -72,10 +78,12 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
         return
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
-        raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc)
+        raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc,
+                        [current_op_note(last)])
     for i, op in enumerate(ops):
         if op.successors and i != len(ops) - 1:
-            raise MLIRError("operation with block successors must terminate its parent block", op.loc)
+            raise MLIRError("operation with block successors must terminate its parent block", op.loc,
+                            [current_op_note(op)])
         if op.is_terminator() and i != len(ops) - 1:
             raise _fail(op, "must be the last operation in the parent block")
         for v in op.operands:
@@ -90,5 +98,4 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
 def _dominance_error(op: Operation, v: Any) -> MLIRError:
     idx = op.operands.index(v)
     note = Diagnostic("note", "operand defined here (op in the same block)", v.op.loc)
-    return MLIRError(f"operand #{idx} does not dominate this use", op.loc,
-                     [note, Diagnostic("note", "see current operation: " + _generic_text(op), op.loc)])
+    return MLIRError(f"operand #{idx} does not dominate this use", op.loc, [current_op_note(op), note])

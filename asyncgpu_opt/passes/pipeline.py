@@ -203,8 +203,8 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                                                     for n in e.diagnostic.notes):
                         from ..ir.verifier import _generic_text
 
-                        e.diagnostic.notes.append(Diagnostic("note", "see current operation: " + _generic_text(e.op),
-                                                             e.op.loc, show_source=False))
+                        e.diagnostic.notes.insert(0, Diagnostic("note", "see current operation: "
+                                                                + _generic_text(e.op), e.op.loc))
                     raise
                 cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
                 hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Operation
+from ..ir.core import Operation, Region
 
 # ----- elements ---------------------------------------------------------------------------------
 
@@ -525,6 +525,7 @@ class Format:
     def _parse_type_dir(self, arg: Any, p: Any, st: State) -> None:
         kind = self._arg_kind(arg)
         if kind == "single":
+            p.type_dir_pos = p.skip()  # where a type-constraint error points (the type's start)
             ts = [p.parse_type()]
         elif kind == "optional":
             t = p.parse_optional_type()
@@ -558,22 +559,29 @@ def _space_before(v: str, last_was_punct: bool) -> bool:
     return v[0] not in "<>(){}[],"
 
 
+def _build_plan(opdef: Any) -> tuple[Any, ...]:
+    """What ``build_from_state`` needs of an op definition, computed once per class."""
+    plan = opdef.__dict__.get("_build_plan")
+    if plan is None or plan[-1] is not opdef.operands or plan[-2] is not opdef.results:
+        plan = (tuple((a.name, a.type) for a in opdef.operands if a.type is not None),
+                tuple((a.name, a.type) for a in opdef.results if a.type is not None and a.kind == "single"),
+                opdef.results, opdef.operands)
+        opdef._build_plan = plan
+    return plan
+
+
 def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named: int) -> Operation:
     """Resolve operands (types explicit, fixed, or inferred) and create the op."""
-    known: dict[str, Any] = {}
-    for k, v in st.operand_types.items():
-        known[k] = v
-    for k, v in st.result_types.items():
-        known[k] = v
+    fixed_operands, fixed_results = _build_plan(opdef)[:2]
+    known: dict[str, Any] = {**st.operand_types, **st.result_types}
     known["$attrs"] = st.attrs
     # fixed types
-    for a in opdef.operands:
-        if a.name not in known and a.type is not None:
-            n = len(st.operands.get(a.name, []))
-            known[a.name] = [a.type] * n
-    for a in opdef.results:
-        if a.name not in known and a.type is not None and a.kind == "single":
-            known[a.name] = [a.type]
+    for name, ty in fixed_operands:
+        if name not in known:
+            known[name] = [ty] * len(st.operands.get(name, ()))
+    for name, ty in fixed_results:
+        if name not in known:
+            known[name] = [ty]
     if st.all_operand_types is not None and "$all" not in st.operands:
         # type(operands) with named operand groups: distribute in order
         ts = list(st.all_operand_types)
@@ -649,12 +657,14 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, seg)
     if opdef.needs_result_segments():
         attrs["resultSegmentSizes"] = A.DenseArrayAttr(T.i32, rseg)
-    for k, v in opdef.default_attrs.items():
-        attrs.setdefault(k, v)
-    regions = [st.regions.get(r) for r in opdef.regions]
-    from ..ir.core import Region
-
-    regions = [r if r is not None else Region() for r in regions]
+    if opdef.default_attrs:
+        for k, v in opdef.default_attrs.items():
+            attrs.setdefault(k, v)
+    if opdef.regions:
+        st_regions = st.regions
+        regions = [st_regions.get(r) or Region() for r in opdef.regions]
+    else:
+        regions = []
     succ: list[Any] = []
     for v in st.successors.values():
         succ.extend(v)

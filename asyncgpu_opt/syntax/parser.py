@@ -74,6 +74,7 @@ class Parser:
         self.forward_ids: set[int] = set()
         self._def_anchor: int | None = None  # where block arguments are reported as defined
         self.current_op: str = ""
+        self.name_pos = 0
         self.op_starts: list[int] = []
         self.def_pos: dict[int, int] = {}  # id(value) -> position of its definition ("prior use here")
         self.block_scopes: list[dict[str, tuple[Block, int, bool]]] = []
@@ -315,7 +316,7 @@ class Parser:
             if sc.isolated:
                 break
         self.scopes[-1].values[name] = values
-        anchor = self._def_anchor if self._def_anchor is not None else pos
+        anchor = pos  # upstream notes point at the defining `%name` (block arguments included)
         for v in values:
             v.name_hint = name
             self.def_pos[id(v)] = anchor
@@ -509,6 +510,13 @@ class Parser:
         if opdef is not None:
             if props:
                 attrs.update(props)
+            # Operation::create populates default-valued properties the generic form left out
+            for k, v in opdef.default_attrs.items():
+                if k in opdef.props and k not in attrs:
+                    attrs[k] = v
+            conv = getattr(opdef, "convert_generic_props", None)
+            if conv is not None:
+                conv(attrs)
             unreg_props = None
         else:
             unreg_props = props
@@ -544,6 +552,7 @@ class Parser:
         name = m.group()
         opdef = self.resolve_op_name(name, p)
         self.current_op = opdef.name
+        self.name_pos = p  # OpAsmParser::getNameLoc()
         self.pos = self.last_end = m.end()
         custom = getattr(opdef, "parse_custom", None)
         if custom is not None:
@@ -822,7 +831,7 @@ class Parser:
                 raise self.error("integer bitwidth is limited to 16777215 bits", p)
             return T.IntegerType(width, im.group(1) or "")
         if w in ("memref", "tensor", "vector"):
-            return self._parse_shaped(w)
+            return self._parse_shaped(w, p)
         if w == "tuple":
             self.parse_punct("<")
             return T.TupleType(self.parse_type_list_until(">"))
@@ -831,7 +840,8 @@ class Parser:
             et = self.parse_type()
             self.parse_punct(">")
             return T.ComplexType(et)
-        raise self.error("expected non-function type", p)
+        self.pos = p
+        raise self.error("expected non-function type")  # emitWrongTokenError
 
     def _parse_dims(self, allow_scalable: bool = False) -> tuple[list[int], list[bool]]:
         import re
@@ -855,7 +865,7 @@ class Parser:
                 scal.append(False)
             self.pos = self.last_end = m.end()
 
-    def _parse_shaped(self, kind: str) -> T.Type:
+    def _parse_shaped(self, kind: str, start: int | None = None) -> T.Type:
         self.parse_punct("<")
         if self.text.startswith("*", self.skip()):
             if kind == "vector":
@@ -896,11 +906,12 @@ class Parser:
             else:
                 raise self.error("expected '>' in memref type", apos)
         self.parse_punct(">", "in memref type")
+        # MemRefType::getChecked reports at the start of the type
         if isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(dims):
-            raise self.error("expected the number of strides to match the rank")
+            raise self.error("expected the number of strides to match the rank", start)
         if isinstance(layout, A.AffineMapAttr) and layout.map.num_dims != len(dims):
             raise self.error("memref layout mismatch between rank and affine map: "
-                             f"{len(dims)} != {layout.map.num_dims}")
+                             f"{len(dims)} != {layout.map.num_dims}", start)
         return T.MemRefType(dims, et, layout, ms)
 
     def _parse_dialect_type(self, p: int) -> T.Type:

@@ -66,6 +66,7 @@ class Printer:
         self.alias_counts: dict[str, int] = {}
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
+        self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
 
     # ----- naming ---------------------------------------------------------------------------------
     def compute_names(self, top: Operation) -> None:
@@ -172,6 +173,8 @@ class Printer:
     # ----- types and attributes (with aliases) ------------------------------------------------------
     def _alias(self, a: A.Attribute, prefix: str) -> str:
         key = str(a)
+        if self.local_scope:
+            return key
         name = self.aliases.get(key)
         if name is None:
             n = self.alias_counts.get(prefix, 0)
@@ -287,15 +290,14 @@ class Printer:
             text = self.generic_op_text(op)
         else:
             custom = getattr(od, "print_custom", None)
-            dd = getattr(od, "default_dialect", None)
+            # like upstream, every op scopes its regions' default dialect ("" unless it has one)
+            dd = getattr(od, "default_dialect", None) or ("builtin" if op.name == "builtin.module" else "")
             text = self.op_name_text(op)
-            if dd is not None:
-                self.default_dialects.append(dd)
+            self.default_dialects.append(dd)
             try:
                 text += custom(self, op) if custom is not None else od._format.print(self, op)
             finally:
-                if dd is not None:
-                    self.default_dialects.pop()
+                self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
 
     def op_text(self, op: Operation) -> str:
