@@ -7,7 +7,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.opdef import OpDef, VerifyError, variadic
+from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ._common import TERMINATOR
 
 _FUNC_PROPS = ("function_type", "sym_name", "sym_visibility", "arg_attrs", "res_attrs")
@@ -243,3 +243,46 @@ class CallOp(OpDef):
                 raise VerifyError(f"result type mismatch at index {i}", op, [
                     (op.loc, "      op result types: " + ", ".join(f"'{x.type}'" for x in op.results)),
                     (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))])
+
+
+class ConstantOp(OpDef):
+    name = "func.constant"
+    results = (single("result"),)
+    props = ("value",)
+    traits = frozenset({"Pure", "ConstantLike"})
+    assembly_format = "attr-dict $value `:` type(results)"
+    asm_names = staticmethod(lambda op: ["f"])
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from ..ir.symbols import lookup_symbol
+
+        ref = op.attributes.get("value")
+        if not isinstance(ref, A.SymbolRefAttr):
+            raise VerifyError("requires attribute 'value'", op)
+        fn = lookup_symbol(op, ref)
+        if fn is None or fn.name != "func.func":
+            raise VerifyError(f"reference to undefined function '{ref.root}'", op)
+        if fn.attributes["function_type"].type != op.results[0].type:
+            raise VerifyError("reference to function with mismatched type", op)
+
+
+class CallIndirectOp(OpDef):
+    name = "func.call_indirect"
+    operands = (single("callee"), variadic("callee_operands"))
+    results = (variadic("results"),)
+    props = ("arg_attrs", "res_attrs")
+    assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"
+    infer = {"callee_operands": lambda k: list(k["callee"][0].inputs),
+             "results": lambda k: list(k["callee"][0].results)}
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.operands[0].type
+        if not isinstance(ft, T.FunctionType):
+            raise VerifyError(f"operand #0 must be function type, but got '{ft}'", op)
+        # ODS TypesMatchWith constraints (checked before any op verifier)
+        if [v.type for v in op.operands[1:]] != list(ft.inputs):
+            raise VerifyError("failed to verify that callee input types match argument types", op)
+        if [r.type for r in op.results] != list(ft.results):
+            raise VerifyError("failed to verify that callee result types match result types", op)

@@ -256,7 +256,12 @@ def _id_names(prefix: str):
 def _index_op(mn: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"gpu.{mn}", results=(single("result", T.index),), props=("dimension", "upper_bound"),
-        traits=frozenset({"Pure"}), attr_printers={"dimension": _DIM[0]}, attr_parsers={"dimension": _DIM[1]},
+        traits=frozenset({"Pure"}),
+        # upper_bound is an IndexAttr: its type is implied in the custom form
+        attr_printers={"dimension": _DIM[0], "upper_bound": lambda pr, a: str(a.value)},
+        attr_parsers={"dimension": _DIM[1],
+                      "upper_bound": lambda p, opt: p.parse_optional_attribute(T.index) if opt
+                      else p.parse_attribute(T.index)},
         asm_names=_id_names(mn), assembly_format="$dimension (`upper_bound` $upper_bound^)? attr-dict"))
 
 

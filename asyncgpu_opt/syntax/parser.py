@@ -34,6 +34,7 @@ _BUILTIN_SIMPLE = {
     "f8E4M3FN": T.FloatType("f8E4M3FN"), "f8E5M2": T.FloatType("f8E5M2"),
 }
 _INT_TYPE = __import__("re").compile(r"(s|u)?i(\d+)\Z")
+_generic_op_match: Callable[..., Any] | None = None  # lexer.GENERIC_OP, compiled on first use
 
 
 class OperandRef:
@@ -78,6 +79,7 @@ class Parser:
         self.op_starts: list[int] = []
         self.def_pos: dict[int, int] = {}  # id(value) -> position of its definition ("prior use here")
         self.block_scopes: list[dict[str, tuple[Block, int, bool]]] = []
+        self._generic_cache: dict[str, Any] = {}  # text of a generic op's dictionary / function type
 
     # ----- low level ------------------------------------------------------------------------------
     def skip(self) -> int:
@@ -444,8 +446,68 @@ class Parser:
             return TextLoc(body, fl)
         return fl
 
+    def _parse_generic_fast(self) -> Operation | None:
+        """A region-less, successor-less generic op matched by one regex (``lexer.GENERIC_OP``);
+        its dictionaries and function type are parsed once per distinct text.  Returns None, with
+        nothing consumed, when the op needs the general path (which then reports any error)."""
+        global _generic_op_match
+        if _generic_op_match is None:
+            _generic_op_match = L.GENERIC_OP.re.match
+        t = self.text
+        start = self.skip()
+        m = _generic_op_match(t, start)
+        if m is None:
+            return None
+        opdef = lookup_opdef(m.group("name"))
+        if opdef is None:
+            return None
+        cache = self._generic_cache
+        props = attrs = None
+        for key in ("props", "attrs"):
+            txt = m.group(key)
+            if txt is not None:
+                d = cache.get(txt)
+                if d is None:
+                    self.pos = m.start(key)
+                    d = self.parse_attr_dict_body()
+                    if self.pos != m.end(key):
+                        self.pos = start
+                        return None
+                    cache[txt] = d
+                if key == "props":
+                    props = d
+                else:
+                    attrs = d
+        txt = m.group("ftype")
+        ftype = cache.get(txt)
+        if ftype is None:
+            self.pos = m.start("ftype")
+            ftype = self.parse_type()
+            if not isinstance(ftype, T.FunctionType) or self.pos != m.end("ftype"):
+                self.pos = start
+                return None
+            cache[txt] = ftype
+        ins = ftype.inputs
+        o0, o1 = m.span("opnds")
+        if t.count("%", o0, o1) != len(ins):
+            self.pos = start
+            return None
+        operands: list[Value] = []
+        if ins:
+            resolve = self.lookup
+            for om, ty in zip(L.ssa_use_re.finditer(t, o0, o1), ins):
+                num = om.group("num")
+                operands.append(resolve(OperandRef(om.group("name"), int(num) if num else 0, om.start()), ty))
+        if props:
+            attrs = {**attrs, **props} if attrs else props
+        self.pos = self.last_end = m.end()
+        return Operation.create(opdef.name, operands, ftype.results, attrs, (), (), None, None, opdef=opdef)
+
     def parse_generic_operation(self) -> Operation:
         """generic-operation (see module docstring)."""
+        op = self._parse_generic_fast()
+        if op is not None:
+            return op
         self.skip()
         name = self.parse_string()
         name_pos = self.skip()
@@ -1063,6 +1125,12 @@ class Parser:
                 "nvvm", "rocdl", "spirv", "xevm"):
             raise self.error(f"#{dialect} attribute created with unregistered dialect. If this is intended, "
                              "please use -allow-unregistered-dialect with the MLIR opt tool used", p)
+        if name == "gpu.select_object" and end > m.end():
+            # SelectObjectAttr's parameter is a generic attribute: `<0>` prints back as `<0 : i64>`
+            self.pos = self.last_end = m.end() + 1
+            inner = self.parse_attribute()
+            self.parse_punct(">")
+            return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
         self.pos = self.last_end = end
         return A.OpaqueAttr(t[p:end])
 
