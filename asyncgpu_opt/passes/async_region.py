@@ -254,9 +254,164 @@ class AsyncRegionPass(Pass):
         return changed
 
 
+# ----- tokens across async.execute ------------------------------------------------------------------
+# Upstream's DeferWaitCallback / SingleTokenUseCallback, with two changes: an op never gets a second
+# dependency (a join becomes an explicit ``gpu.wait async [...]``), and with several chains in the
+# consumer every chain that starts before the first host side effect waits for the tokens (upstream
+# only adds them to the first gpu op, which orders everything only when there is a single chain).
+
+_GPU_ASYNC = _ASYNCABLE | {"gpu.wait"}
+
+
+def _is_execute_dependency(user: Operation, token: Value) -> bool:
+    return user.name == "async.execute" and any(d is token for d in user.operand_group("dependencies"))
+
+
+def _users_execute_or_await(execute: Operation) -> bool:
+    """All users of the execute's ``!async.token`` are ``async.await`` or depend on it through an
+    ``async.execute`` dependency list (no terminator: the execute may be inside control flow)."""
+    tok = execute.results[0]
+    users = [u for u, _ in tok.uses]
+    return bool(users) and all(u.name == "async.await" or _is_execute_dependency(u, tok) for u in users)
+
+
+def _body(execute: Operation) -> Block:
+    return execute.regions[0].blocks[0]
+
+
+def _trailing_wait(execute: Operation) -> Operation | None:
+    """The body's last side-effecting op, if it is a synchronous ``gpu.wait``."""
+    for op in reversed(_body(execute).ops):
+        if op.is_terminator():
+            continue
+        if op.name == "gpu.wait":
+            return op if _token(op) is None else None
+        if has_side_effects(op):
+            return None
+    return None
+
+
+def _add_execute_results(execute: Operation, values: list[Value]) -> list[Value]:
+    """Yield ``values`` from ``execute`` as extra ``!async.value`` results (in place)."""
+    from ..ir.core import OpResult
+    from ..ir.types import AsyncValueType
+
+    yld = _body(execute).terminator
+    assert yld is not None
+    yld.set_operands(list(yld.operands) + list(values))
+    new = []
+    for v in values:
+        r = OpResult(AsyncValueType(v.type), execute, len(execute.results))
+        execute.results.append(r)
+        new.append(r)
+    return new
+
+
+def _make_ordered(op: Operation, tokens: list[Value]) -> None:
+    """Make the async gpu ``op`` also depend on ``tokens`` without a second dependency."""
+    deps = _deps(op)
+    if op.name == "gpu.wait":
+        _set_deps(op, _dedupe(deps + tokens))
+    elif not deps and len(tokens) == 1:
+        _set_deps(op, list(tokens))
+    else:
+        _set_deps(op, [_wait(op, _dedupe(deps + tokens), True).results[0]])
+
+
+def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | None:
+    """Make everything in ``block`` from ``ops[start]`` on that has effects happen after ``tokens``.
+
+    Device chains met before the first host side effect get the tokens as dependency; the host
+    side effect (or the terminator) gets a ``gpu.wait [tokens]`` unless the host already waits for
+    a chain that follows them.  Returns a ``gpu.wait`` inserted right before the terminator."""
+    ordered: set[int] = set()
+    i = start
+    while i < len(block.ops):
+        op = block.ops[i]
+        if op.name in _GPU_ASYNC:
+            deps, tok = _deps(op), _token(op)
+            follows = any(id(d) in ordered for d in deps)
+            if tok is not None:
+                if not follows:
+                    _make_ordered(op, tokens)
+                ordered.add(id(tok))
+                i = block.index_of(op) + 1
+                continue
+            if op.name == "gpu.wait":
+                if not follows:
+                    _make_ordered(op, tokens)
+                return None
+        elif not (op.is_terminator() or has_side_effects(op)):
+            i += 1
+            continue
+        # a host op with effects (or a synchronous gpu op, or the terminator)
+        w = _wait(op, tokens, False)
+        return w if op.is_terminator() else None
+    return None
+
+
+def _add_dependency_after(values: list[Value], user: Operation) -> Operation | None:
+    """Upstream's addAsyncDependencyAfter for one user of a deferring execute's token."""
+    from ..dialects.async_ import AwaitOp
+
+    if user.name == "async.await":
+        blk = user.parent
+        assert blk is not None
+        at = blk.index_of(user) + 1
+        tokens = []
+        for k, v in enumerate(values):
+            aw = Operation.create("async.await", [v], [TOKEN], loc=user.loc, opdef=AwaitOp)
+            blk.insert(at + k, aw)
+            tokens.append(aw.results[0])
+        return _order_after(blk, at + len(values), tokens)
+    body = _body(user)
+    user.opdef.set_operand_group(user, "bodyOperands", list(user.operand_group("bodyOperands")) + values)
+    tokens = [body.add_arg(TOKEN, user.loc) for _ in values]
+    return _order_after(body, 0, tokens)
+
+
 def _defer_waits(func: Operation) -> bool:
-    return False
+    worklist = [w for ex in func.walk(pre_order=False) if ex.name == "async.execute"
+                and _users_execute_or_await(ex) for w in [_trailing_wait(ex)] if w is not None]
+    changed = False
+    i = 0
+    while i < len(worklist):
+        wait = worklist[i]
+        i += 1
+        execute = wait.parent_op
+        assert execute is not None and execute.name == "async.execute"
+        deps = _deps(wait)
+        wait.erase()
+        changed = True
+        if not deps:
+            continue
+        values = _add_execute_results(execute, deps)
+        tok = execute.results[0]
+        users = _dedupe([u for u, _ in tok.uses])  # type: ignore[arg-type]
+        for user in users:
+            new = _add_dependency_after(values, user)  # type: ignore[arg-type]
+            if new is not None:
+                parent = new.parent_op
+                if parent is not None and parent.name == "async.execute" and _users_execute_or_await(parent):
+                    worklist.append(new)
+    return changed
 
 
 def _single_token_use(func: Operation) -> bool:
-    return False
+    """Each ``!async.value<!gpu.async.token>`` result of an ``async.execute`` gets one use: the yield
+    operand is repeated once per extra use (each use lowers to its own event)."""
+    from ..ir.types import AsyncValueType
+
+    changed = False
+    for ex in [o for o in func.walk(pre_order=False) if o.name == "async.execute"]:
+        yld = _body(ex).terminator
+        assert yld is not None
+        for idx, r in enumerate(list(ex.results[1:])):
+            if not (isinstance(r.type, AsyncValueType) and r.type.value_type == TOKEN) or len(r.uses) < 2:
+                continue
+            extra = list(r.uses[1:])
+            news = _add_execute_results(ex, [yld.operands[idx]] * len(extra))
+            for (user, pos), nv in zip(extra, news):
+                user.set_operand(pos, nv)
+            changed = True
+    return changed
