@@ -12,6 +12,13 @@ keys group memref values into alias classes:
 
 ``gpu.launch_func`` reads and writes its memref kernel operands; when the kernel's ``gpu.func`` body
 is visible and only loads from an argument (no store/atomic/escaping use), that operand is read-only.
+A launch has *unknown* effects (``None``: it conflicts with everything) when its kernel is not
+visible (a ``gpu.binary``, an external symbol), takes a pointer operand, or may touch memory other
+than through its memref arguments and its own allocas / attributions (``memref.get_global``,
+``gpu.printf``, calls, ``llvm`` memory ops, any op whose effects are not modelled).
+
+Footprints map resources to ``'r'``/``'w'``; the key ``ANY`` stands for unknown effects and conflicts
+with every non-empty footprint.
 """
 
 from __future__ import annotations
@@ -23,15 +30,17 @@ from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value
 
 UNKNOWN = "<unknown memory>"
+ANY = "<any memory>"  # footprint key of an op with unknown effects
 
 ALLOC_OPS = frozenset({"gpu.alloc", "memref.alloc", "memref.alloca"})
 VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
                       "memref.expand_shape", "memref.view", "memref.transpose", "memref.memory_space_cast",
-                      "memref.assume_alignment"})
+                      "memref.assume_alignment", "memref.extract_strided_metadata"})
 # ops that only read the memref operand (or just its shape)
 _READ_OPS = frozenset({"memref.load", "affine.load", "vector.load", "vector.transfer_read"})
-_SHAPE_OPS = frozenset({"memref.dim", "memref.rank", "memref.extract_strided_metadata",
-                        "memref.extract_aligned_pointer_as_index"})
+_SHAPE_OPS = frozenset({"memref.dim", "memref.rank"})
+# the memref's address leaves the memref world: whatever uses the integer may touch the memory
+_POINTER_OPS = frozenset({"memref.extract_aligned_pointer_as_index"})
 _WRITE_OPS = frozenset({"memref.store", "affine.store", "vector.store", "vector.transfer_write"})
 _FREE_OPS = frozenset({"gpu.dealloc", "memref.dealloc"})
 _GPU_EFFECT_OPS = frozenset({"gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset", "gpu.launch_func"})
@@ -102,15 +111,15 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
         e.writes.append(op.operands[1])
         return e
     if n == "gpu.launch_func":
-        args = [v for v in op.operand_group("kernelOperands") if is_memref(v)]
         ro = _kernel_readonly_args(op, module)
+        if ro is None:
+            return None
         for i, v in enumerate(op.operand_group("kernelOperands")):
             if not is_memref(v):
                 continue
             e.reads.append(v)
-            if ro is None or i not in ro:
+            if i not in ro:
                 e.writes.append(v)
-        del args
         return e
     if n in _READ_OPS:
         e.reads.extend(v for v in op.operands if is_memref(v))
@@ -118,7 +127,7 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
     if n in _WRITE_OPS:
         e.writes.extend(v for v in op.operands if is_memref(v))
         return e
-    if n in _SHAPE_OPS or n in VIEW_OPS:
+    if n in _SHAPE_OPS or n in VIEW_OPS or n in _POINTER_OPS:
         return e
     if n == "gpu.wait":
         return e
@@ -152,19 +161,58 @@ def _only_read(v: Value) -> bool:
         if user.name in _READ_OPS or user.name in _SHAPE_OPS:
             continue
         if user.name in VIEW_OPS and user.operands and user.operands[0] is v:
-            if all(_only_read(r) for r in user.results):
+            if all(_only_read(r) for r in user.results if is_memref(r)):
                 continue
         return False
     return True
 
 
+# ops a kernel may contain without touching memory other than through its memref values
+_KERNEL_MEMORY_OPS = (_READ_OPS | _WRITE_OPS | _SHAPE_OPS | VIEW_OPS | _FREE_OPS
+                      | {"memref.alloca", "memref.alloc", "memref.atomic_rmw", "memref.generic_atomic_rmw",
+                         "memref.atomic_yield", "memref.copy"})
+# control flow and intra-kernel synchronization (no memory of their own)
+_KERNEL_STRUCTURAL_OPS = frozenset({"gpu.return", "gpu.terminator", "gpu.yield", "gpu.barrier",
+                                    "scf.for", "scf.if", "scf.while", "scf.parallel", "scf.yield",
+                                    "scf.condition", "scf.reduce", "scf.reduce.return", "scf.execute_region",
+                                    "affine.for", "affine.if", "affine.parallel", "affine.yield",
+                                    "cf.br", "cf.cond_br", "cf.switch"})
+# memref-producing ops whose result is an argument's view, a local allocation or a loop-carried value
+_KERNEL_MEMREF_SOURCES = VIEW_OPS | {"memref.alloca", "memref.alloc", "scf.for", "scf.if", "scf.while",
+                                     "scf.execute_region", "affine.for", "affine.if"}
+
+
+def _kernel_touches_only_args(fn: Operation) -> bool:
+    """Whether every op of the kernel body is modelled and reaches memory only through memref
+    values derived from the kernel's arguments, attributions or its own allocations."""
+    for o in fn.walk():
+        if o is fn:
+            continue
+        n = o.name
+        if any(is_memref(r) for r in o.results) and n not in _KERNEL_MEMREF_SOURCES:
+            return False  # memref.get_global, a memref loaded from memory, casts from pointers ...
+        if n in _KERNEL_MEMORY_OPS or n in _KERNEL_STRUCTURAL_OPS:
+            continue
+        if n in _POINTER_OPS or o.opdef is None:
+            return False
+        if o.regions or has_side_effects(o):
+            return False  # gpu.printf, func.call, llvm.load/store, unknown region ops ...
+    return True
+
+
 def _kernel_readonly_args(op: Operation, module: Operation | None) -> set[int] | None:
+    """Indices of the memref kernel operands the kernel only reads; ``None`` when the launch's
+    effects are unknown (kernel not visible, pointer operands, memory reached other than through
+    the arguments)."""
+    operands = op.operand_group("kernelOperands")
+    if any(isinstance(v.type, T.LLVMType) for v in operands):
+        return None
     fn = _kernel_func(op, module)
     if fn is None:
         return None
     args = fn.regions[0].blocks[0].args
-    n = len(op.operand_group("kernelOperands"))
-    if len(args) < n:
+    n = len(operands)
+    if len(args) < n or not _kernel_touches_only_args(fn):
         return None
     return {i for i in range(n) if is_memref(args[i]) and _only_read(args[i])}
 
@@ -183,7 +231,7 @@ def _escapes(v: Value) -> bool:
     for user, _idx in v.uses:
         n = user.name
         if n in VIEW_OPS:
-            if any(_escapes(r) for r in user.results):
+            if any(_escapes(r) for r in user.results if is_memref(r)):
                 return True
             continue
         if n in _READ_OPS or n in _SHAPE_OPS or n in _FREE_OPS:
@@ -234,7 +282,10 @@ class AliasInfo:
 
 
 def conflicts(a: dict[Any, str], b: dict[Any, str]) -> bool:
-    """Whether two footprints touch a common resource with at least one write."""
+    """Whether two footprints touch a common resource with at least one write (``ANY``: unknown
+    effects, conflicts with any non-empty footprint)."""
+    if a and b and (ANY in a or ANY in b):
+        return True
     if len(a) > len(b):
         a, b = b, a
     for k, m in a.items():

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..analysis.effects import AliasInfo, conflicts, has_side_effects, op_effects
+from ..analysis.effects import ANY, AliasInfo, conflicts, has_side_effects, op_effects
 from ..diagnostics import MLIRError
 from ..dialects.gpu import TOKEN, WaitOp
 from ..ir.core import Block, Operation, Value
@@ -114,9 +114,10 @@ class _Threader:
         self.changed = False
 
     # ----- helpers --------------------------------------------------------------------------------
-    def _footprint(self, op: Operation) -> dict[Any, str] | None:
+    def _footprint(self, op: Operation) -> dict[Any, str]:
+        """Resources the op touches; ``{ANY: 'w'}`` when its effects are unknown."""
         eff = op_effects(op, self.module)
-        return None if eff is None else self.alias.footprint(eff)
+        return {ANY: "w"} if eff is None else self.alias.footprint(eff)
 
     def _conflicting(self, fp: dict[Any, str] | None, user: bool = False) -> list[_Chain]:
         """Chains an op with footprint ``fp`` must follow; ``user``: the op is user async work or
@@ -124,8 +125,8 @@ class _Threader:
         if self.single:
             return list(self.chains)
         pool = [c for c in self.chains if c.ours] if user else list(self.chains)
-        if fp is None:
-            return pool
+        if fp is None or ANY in fp:
+            return pool  # unknown effects: after everything
         return [c for c in pool if conflicts(c.sfp if user else c.fp, fp)]
 
     def _sync(self, before: Operation, chains: list[_Chain]) -> None:

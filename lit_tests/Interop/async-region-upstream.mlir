@@ -60,7 +60,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Two independent "matmuls" on two chains, joined before the add that reads both.
+// The two-matmul shape with its kernels in a gpu.binary: effects unknown, so one chain.
 module attributes {gpu.container_module} {
   gpu.binary @mm [#gpu.object<#nvvm.target, "">]
   func.func @two_chains(%a: memref<16xf32>, %b: memref<16xf32>) -> memref<16xf32> {

@@ -215,3 +215,83 @@ module attributes {gpu.container_module} {
     return %x : f32
   }
 }
+
+// -----
+
+// Launches with unknown effects conflict with everything: a kernel that is not visible
+// (gpu.binary), or that reaches memory other than through its arguments (memref.get_global,
+// gpu.printf, calls).  A visible kernel that only stores to its argument does not.
+module attributes {gpu.container_module} {
+  gpu.binary @bin [#gpu.object<#nvvm.target, "">]
+  memref.global "private" @g : memref<16xf32> = dense<0.0>
+  gpu.module @k {
+    func.func private @ext(memref<16xf32>)
+    gpu.func @safe(%a: memref<16xf32>) kernel {
+      %i = gpu.thread_id x
+      %c = arith.constant 1.0 : f32
+      memref.store %c, %a[%i] : memref<16xf32>
+      gpu.return
+    }
+    gpu.func @global(%a: memref<16xf32>) kernel {
+      %i = gpu.thread_id x
+      %g = memref.get_global @g : memref<16xf32>
+      %v = memref.load %a[%i] : memref<16xf32>
+      memref.store %v, %g[%i] : memref<16xf32>
+      gpu.return
+    }
+    gpu.func @print(%a: memref<16xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %a[%i] : memref<16xf32>
+      gpu.printf "%f\n", %v : f32
+      gpu.return
+    }
+    gpu.func @call(%a: memref<16xf32>) kernel {
+      func.call @ext(%a) : (memref<16xf32>) -> ()
+      gpu.return
+    }
+  }
+  // CHECK-LABEL: func.func @effects_known(
+  // CHECK:      %[[L0:.*]] = gpu.launch_func async [%{{.*}}] @k::@safe
+  // CHECK-NEXT: %[[L1:.*]] = gpu.launch_func async [%{{.*}}] @k::@safe
+  // CHECK-NEXT: %[[J:.*]] = gpu.wait async [%[[L0]], %[[L1]]]
+  // CHECK-NEXT: gpu.launch_func async [%[[J]]] @bin::@kern
+  // CHECK-LABEL: func.func @effects_unknown(
+  // CHECK:      %[[B:.*]] = gpu.launch_func async [%{{.*}}] @bin::@kern
+  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[B]]] @k::@safe
+  // CHECK-NEXT: %[[G:.*]] = gpu.launch_func async [%[[L]]] @k::@global
+  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[G]]] @k::@safe
+  // CHECK-NEXT: %[[P:.*]] = gpu.launch_func async [%[[L]]] @k::@print
+  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[P]]] @k::@safe
+  // CHECK-NEXT: %[[C:.*]] = gpu.launch_func async [%[[L]]] @k::@call
+  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[C]]] @k::@safe
+  func.func @effects_known(%sz : index) {
+    %m0 = gpu.alloc () : memref<16xf32>
+    %m1 = gpu.alloc () : memref<16xf32>
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m0 : memref<16xf32>)
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m1 : memref<16xf32>)
+    gpu.launch_func @bin::@kern blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m0 : memref<16xf32>)
+    gpu.dealloc %m0 : memref<16xf32>
+    gpu.dealloc %m1 : memref<16xf32>
+    return
+  }
+  func.func @effects_unknown(%sz : index) {
+    %m0 = gpu.alloc () : memref<16xf32>
+    %m1 = gpu.alloc () : memref<16xf32>
+    %m2 = gpu.alloc () : memref<16xf32>
+    %m3 = gpu.alloc () : memref<16xf32>
+    %m4 = gpu.alloc () : memref<16xf32>
+    %m5 = gpu.alloc () : memref<16xf32>
+    %m6 = gpu.alloc () : memref<16xf32>
+    %m7 = gpu.alloc () : memref<16xf32>
+    gpu.launch_func @bin::@kern blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m0 : memref<16xf32>)
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m1 : memref<16xf32>)
+    gpu.launch_func @k::@global blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m2 : memref<16xf32>)
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m3 : memref<16xf32>)
+    gpu.launch_func @k::@print blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m4 : memref<16xf32>)
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m5 : memref<16xf32>)
+    gpu.launch_func @k::@call blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m6 : memref<16xf32>)
+    gpu.launch_func @k::@safe blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%m7 : memref<16xf32>)
+    gpu.wait
+    return
+  }
+}
