@@ -115,24 +115,27 @@ class Operation:
                attributes: dict[str, Any] | None = None, regions: Sequence[Region] | int = (),
                successors: Sequence[Block] = (), loc: Location = None,
                properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
-        from .opdef import lookup_opdef
+        if opdef is False:
+            from .opdef import lookup_opdef
 
-        op = Operation()
+            opdef = lookup_opdef(name)
+        op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
-        op.opdef = lookup_opdef(name) if opdef is False else opdef
-        op.operands = list(operands)
-        for i, v in enumerate(op.operands):
+        op.opdef = opdef
+        op.operands = ops = list(operands)
+        for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)]
+        op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else []
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
-        op.regions = list(regions)
-        for r in op.regions:
+        op.regions = regs = list(regions)
+        for r in regs:
             r.parent = op
-        op.successors = list(successors)
+        op.successors = list(successors) if successors else []
         op.loc = loc
+        op.parent = None
         return op
 
     # ----- structure -------------------------------------------------------------------------

@@ -154,20 +154,30 @@ class OpDef:
         return v
 
     @classmethod
+    def _seg_info(cls, args: tuple[Arg, ...], attr: str) -> tuple[Any, ...]:
+        """(number of non-single groups, static sizes, number of singles, first non-single index),
+        computed once per class and group list."""
+        key = "_seginfo_" + attr
+        info = cls.__dict__.get(key)
+        if info is None or info[4] is not args:
+            sizes = tuple(1 if a.kind == "single" else 0 for a in args)
+            first = next((i for i, a in enumerate(args) if a.kind != "single"), -1)
+            info = (len(args) - sum(sizes), sizes, sum(sizes), first, args)
+            setattr(cls, key, info)
+        return info
+
+    @classmethod
     def _segments(cls, args: tuple[Arg, ...], total: int, op: Operation, attr: str) -> list[int]:
-        nvar = sum(1 for a in args if a.kind != "single")
+        nvar, sizes, nsingle, first, _ = cls._seg_info(args, attr)
         if nvar > 1:
             seg = op.attributes.get(attr)
             if isinstance(seg, DenseArrayAttr):
                 return list(seg.values)
             # fall back: optional groups empty, first variadic takes the rest
-        sizes = [1 if a.kind == "single" else 0 for a in args]
-        rest = total - sum(sizes)
-        for i, a in enumerate(args):
-            if a.kind != "single":
-                sizes[i] = rest
-                break
-        return sizes
+        out = list(sizes)
+        if first >= 0:
+            out[first] = total - nsingle
+        return out
 
     @classmethod
     def operand_segments(cls, op: Operation) -> list[int]:
@@ -254,8 +264,22 @@ class OpDef:
 
     # ----- verification --------------------------------------------------------------------------
     @classmethod
+    def _struct_info(cls) -> tuple[Any, ...]:
+        """Per-class counts used by ``verify_structure`` (computed once per class)."""
+        info = cls.__dict__.get("_structinfo")
+        if info is None or info[-2] is not cls.operands or info[-1] is not cls.results:
+            ops, res = cls.operands, cls.results
+            info = (sum(1 for a in ops if a.kind == "single"), any(a.kind == "variadic" for a in ops),
+                    any(a.kind == "optional" for a in ops), sum(1 for a in res if a.kind == "single"),
+                    any(a.kind != "single" for a in res), tuple(a for a in ops if a.type is not None),
+                    tuple(a for a in res if a.type is not None), ops, res)
+            cls._structinfo = info
+        return info[:7]
+
+    @classmethod
     def verify_structure(cls, op: Operation) -> None:
         """Operand/result counts, fixed types, region and successor counts."""
+        n_single, has_var, has_opt, r_single, r_var, typed_ops, typed_res = cls._struct_info()
         n_ops = len(op.operands)
         if cls.needs_operand_segments():
             seg = op.attributes.get("operandSegmentSizes")
@@ -269,9 +293,6 @@ class OpDef:
                 raise VerifyError(f"operand count ({n_ops}) does not match with the total size "
                                   f"({sum(seg.values)}) specified in attribute 'operandSegmentSizes'", op)
         else:
-            n_single = sum(1 for a in cls.operands if a.kind == "single")
-            has_var = any(a.kind == "variadic" for a in cls.operands)
-            has_opt = any(a.kind == "optional" for a in cls.operands)
             if (not has_var and not has_opt and n_ops != n_single) or n_ops < n_single or (
                     has_opt and not has_var and n_ops > n_single + 1):
                 if has_var or has_opt:
@@ -279,20 +300,18 @@ class OpDef:
                 raise VerifyError(f"expected {n_single} operands, but found {n_ops}", op)
         n_res = len(op.results)
         if not cls.needs_result_segments():
-            r_single = sum(1 for a in cls.results if a.kind == "single")
-            r_var = any(a.kind != "single" for a in cls.results)
             if (not r_var and n_res != r_single) or n_res < r_single:
                 if r_var:
                     raise VerifyError(f"expected {r_single} or more results, but found {n_res}", op)
                 raise VerifyError(f"requires {r_single} result{'s' if r_single != 1 else ''}"
                                   if r_single else "requires zero results", op)
-        for a in cls.operands:
+        for a in typed_ops:
             if a.type is not None:
                 for v in cls.operand_group(op, a.name):
                     if v.type != a.type:
                         raise VerifyError(f"operand #{op.operands.index(v)} must be {_describe(a.type)}, "
                                           f"but got '{v.type}'", op)
-        for a in cls.results:
+        for a in typed_res:
             if a.type is not None:
                 for r in cls.result_group(op, a.name):
                     if r.type != a.type:

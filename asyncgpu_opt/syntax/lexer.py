@@ -33,6 +33,29 @@ INTEGER = pp.Regex(r"[-+]?\d+")
 _ANGLE = r"(?:->|\"(?:[^\"\\]|\\.)*\"|[^<>\"])*"
 SIMPLE_TYPE = pp.Regex(rf"(?:!?[A-Za-z_][\w$.]*)(?:<{_ANGLE}(?:<{_ANGLE}(?:<{_ANGLE}>{_ANGLE})*>{_ANGLE})*>)?")
 
+
+def _nest(depth: int) -> str:
+    """Balanced ``<>``/``()``/``[]``/``{}`` up to ``depth``; ``->`` and strings allowed inside."""
+    atom = r'->|"(?:[^"\\\n]|\\.)*"|[^<>()\[\]{}"]'
+    inner = atom
+    for _ in range(depth):
+        inner = rf"{atom}|<(?:{inner})*>|\((?:{inner})*\)|\[(?:{inner})*\]|\{{(?:{inner})*\}}"
+    return inner
+
+
+_NEST = _nest(2)
+# A whole region-less, successor-less generic op after its results:
+#   "name"(operands) <{props}>? {attrs}? : (ins) -> outs
+# The dictionaries and the function type are captured as text (parsed once per distinct text); the
+# pattern compiles on first use (pyparsing's ``Regex.re`` is lazy).
+GENERIC_OP = pp.Regex(
+    rf'"(?P<name>[A-Za-z_][\w$.]*)"[ \t\n]*'
+    rf"\((?P<opnds>[ \t\n]*(?:%{SUFFIX_ID}(?:#\d+)?(?:[ \t\n]*,[ \t\n]*%{SUFFIX_ID}(?:#\d+)?)*[ \t\n]*)?)\)"
+    rf"(?:[ \t\n]*<(?P<props>\{{(?:{_NEST})*\}})>)?"
+    rf"(?:[ \t\n]*(?P<attrs>\{{(?:{_NEST})*\}}))?"
+    rf"[ \t\n]*:[ \t\n]*(?P<ftype>\((?:{_NEST})*\)[ \t\n]*->[ \t\n]*"
+    rf"(?:\((?:{_NEST})*\)|!?[A-Za-z_][\w$.]*(?:<(?:{_NEST})*>)?))")
+
 ws_re = WS.re
 bare_id_re = BARE_ID.re
 ssa_use_re = SSA_USE.re

@@ -470,7 +470,7 @@ class Parser:
                 if d is None:
                     self.pos = m.start(key)
                     d = self.parse_attr_dict_body()
-                    if self.pos != m.end(key):
+                    if self.skip() != L.ws_re.match(t, m.end(key)).end():
                         self.pos = start
                         return None
                     cache[txt] = d
@@ -483,7 +483,7 @@ class Parser:
         if ftype is None:
             self.pos = m.start("ftype")
             ftype = self.parse_type()
-            if not isinstance(ftype, T.FunctionType) or self.pos != m.end("ftype"):
+            if not isinstance(ftype, T.FunctionType) or self.skip() != L.ws_re.match(t, m.end("ftype")).end():
                 self.pos = start
                 return None
             cache[txt] = ftype
