@@ -16,9 +16,22 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
 * Host side: before a terminator or a side-effecting op with unknown memory effects, a host
   ``gpu.wait [heads...]`` syncs all chains; ops with known memref effects (``memref.load/store``,
   ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.
-* ``async.execute``: like upstream, a trailing host wait whose execute token is only awaited/used by
-  other executes is deferred to the users (the token is returned as an ``!async.value``), and
-  such token values are made single-use.
+* Launches whose effects are unknown (kernel in a ``gpu.binary`` or not found, kernel reaching
+  memory other than through its memref arguments: ``memref.get_global``, ``gpu.printf``, calls, ...)
+  conflict with every chain, and every later op that touches memory follows them.
+* Tokens across ``async.execute`` (upstream's DeferWaitCallback): when the execute's token is only
+  used by ``async.await`` or as an ``async.execute`` dependency, and the region's last
+  side-effecting op is a host ``gpu.wait [...]``, that wait is removed and its tokens are yielded as
+  extra ``!async.value<!gpu.async.token>`` results.  Each user gets them: after an ``async.await``,
+  ``async.await`` of each value; a dependent ``async.execute`` takes them as body operands.  In the
+  user, every chain that starts before the first host side effect depends on them (a
+  ``gpu.wait async`` root gets them appended; another op is joined through a new
+  ``gpu.wait async [...]`` — never a second dependency) and the first host side effect (or the
+  terminator) gets a host ``gpu.wait [tokens]`` unless the host already waited on a chain that
+  follows them.  A wait that lands at the end of another qualifying execute is deferred in turn, so
+  tokens pass through chains of executes.
+* Single use (upstream's SingleTokenUseCallback): an ``!async.value<!gpu.async.token>`` result with
+  N uses is yielded N times, one result per use (each use lowers to its own event).
 
 ``gpu.launch`` is an error: run ``--gpu-kernel-outlining`` first.
 """
