@@ -70,6 +70,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow operation with no registered dialects")
 @click.option("--mlir-print-op-generic", is_flag=True, help="Print the generic op form")
 @click.option("--mlir-print-debuginfo", is_flag=True, help="Print debug info in MLIR output")
+@click.option("--mlir-print-local-scope", is_flag=True, help="Print with local scope and inline information "
+              "(eliding aliases for attributes, types, and locations)")
 @click.option("--no-implicit-module", is_flag=True, help="Disable implicit addition of a top-level module op "
               "during parsing")
 @click.option("--pass-pipeline", default=None, help="Textual description of the pass pipeline to run")
@@ -97,7 +99,7 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.pass_context
 def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool, output_split_marker: str,
         verify_diagnostics: bool, allow_unregistered_dialect: bool, mlir_print_op_generic: bool,
-        mlir_print_debuginfo: bool, no_implicit_module: bool, pass_pipeline: str | None,
+        mlir_print_debuginfo: bool, mlir_print_local_scope: bool, no_implicit_module: bool, pass_pipeline: str | None,
         dump_pass_pipeline: bool, mlir_print_ir_after_all: bool, mlir_print_ir_before_all: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None) -> None:
@@ -166,6 +168,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     config = Config(split_input_file=split_input_file, output_split_marker=output_split_marker,
                     verify_diagnostics=verify_diagnostics, allow_unregistered=allow_unregistered_dialect,
                     generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
+                    local_scope=mlir_print_local_scope,
                     no_implicit_module=no_implicit_module, pipeline=pipeline,
                     print_ir_before_all=mlir_print_ir_before_all, print_ir_after_all=mlir_print_ir_after_all,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,

@@ -72,11 +72,12 @@ class FileLoc:
 class TextLoc:
     """A location written in the input (``loc(...)``), kept as its text."""
 
-    __slots__ = ("text", "fallback")
+    __slots__ = ("text", "fallback", "node")
 
-    def __init__(self, text: str, fallback: Any = None) -> None:
+    def __init__(self, text: str, fallback: Any = None, node: Any = None) -> None:
         self.text = text
         self.fallback = fallback
+        self.node = node  # syntax.locations node (structure for printing and aliases)
 
     def __str__(self) -> str:
         import re

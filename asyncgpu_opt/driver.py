@@ -24,6 +24,7 @@ class Config:
     allow_unregistered: bool = False
     generic: bool = False
     debuginfo: bool = False
+    local_scope: bool = False  # --mlir-print-local-scope
     no_implicit_module: bool = False
     pipeline: Any = None  # passes.pipeline.Nest
     print_ir_before_all: bool = False
@@ -211,7 +212,7 @@ class _ChunkRun:
             else:
                 from .syntax.printer import print_module
 
-                out = print_module(module, cfg.generic, cfg.debuginfo)
+                out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope)
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:
@@ -265,6 +266,7 @@ class _ChunkRun:
                     head = head[:-len(" //----- //")] + \
                         f" ('{op.name}' operation: @{op.attributes['sym_name'].value}) //----- //"
             pr = Printer(cfg.generic, cfg.debuginfo)
+            pr.local_scope = cfg.local_scope
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             self.stderr.append(head + "\n" + pr.print_top(target) + "\n" + extra)
 

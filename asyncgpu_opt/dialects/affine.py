@@ -252,8 +252,9 @@ class ForOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         body = op.regions[0].blocks[0]
         g = lambda n: cls.operand_group(op, n)  # noqa: E731
-        s = f" {pr.value(body.args[0])} = " + _bound_text(pr, op.attributes["lowerBoundMap"],
-                                                            g("lowerBoundOperands"), "max")
+        # the induction variable goes through printRegionArgument (its location with debuginfo)
+        s = f" {pr.value(body.args[0])}{pr.arg_loc_text(body.args[0].loc)} = "
+        s += _bound_text(pr, op.attributes["lowerBoundMap"], g("lowerBoundOperands"), "max")
         s += " to " + _bound_text(pr, op.attributes["upperBoundMap"], g("upperBoundOperands"), "min")
         step = op.attributes["step"].value
         if step != 1:

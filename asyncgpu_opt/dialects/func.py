@@ -125,9 +125,7 @@ def function_signature_text(pr: Any, op: Operation, ftype: T.FunctionType, is_de
             parts.append(pr.type_text(t) + a)
         else:
             v = op.regions[0].blocks[0].args[i]
-            loc = ""
-            if pr.debuginfo:
-                loc = f" loc({v.loc.mlir_text()})" if v.loc is not None else " loc(unknown)"
+            loc = pr.arg_loc_text(v.loc)
             parts.append(f"{pr.value(v)}: {pr.type_text(t)}{a}{loc}")
     s = "(" + ", ".join(parts) + ")"
     if ftype.results:

@@ -123,7 +123,8 @@ class FuncOp(OpDef):
             if isinstance(arg_attrs, A.ArrayAttr) and i < len(arg_attrs) and arg_attrs.elements[i].entries:
                 a = " " + arg_attrs.elements[i].render(pr)
             if body.blocks:
-                parts.append(f"{pr.value(body.blocks[0].args[i])}: {pr.type_text(t)}{a}")
+                arg = body.blocks[0].args[i]
+                parts.append(f"{pr.value(arg)}: {pr.type_text(t)}{a}{pr.arg_loc_text(arg.loc)}")
             else:
                 parts.append(pr.type_text(t) + a)
         if ft.vararg:

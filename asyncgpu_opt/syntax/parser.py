@@ -35,6 +35,8 @@ _BUILTIN_SIMPLE = {
 }
 _INT_TYPE = __import__("re").compile(r"(s|u)?i(\d+)\Z")
 _generic_op_match: Callable[..., Any] | None = None  # lexer.GENERIC_OP, compiled on first use
+_ws_match = L.ws_re.match
+_WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
 
 
 class OperandRef:
@@ -70,7 +72,8 @@ class Parser:
         self.scopes: list[_Scope] = [_Scope(True)]
         self.attr_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
-        self.loc_aliases: dict[str, str] = {}
+        self.loc_aliases: dict[str, tuple] = {}  # `#name = loc(...)` (syntax.locations nodes)
+        self.deferred_locs: list[TextLoc] = []  # locations using aliases defined further down
         self.default_dialects: list[str] = []
         self.forward_ids: set[int] = set()
         self._def_anchor: int | None = None  # where block arguments are reported as defined
@@ -83,8 +86,12 @@ class Parser:
 
     # ----- low level ------------------------------------------------------------------------------
     def skip(self) -> int:
-        self.pos = L.ws_re.match(self.text, self.pos).end()
-        return self.pos
+        p = self.pos
+        t = self.text
+        if p < len(t) and t[p] not in _WS_START:  # already at a token: the common case
+            return p
+        self.pos = p = _ws_match(t, p).end()
+        return p
 
     def loc(self, pos: int | None = None) -> FileLoc:
         return FileLoc(self.source, self.pos if pos is None else pos)
@@ -123,9 +130,12 @@ class Parser:
         return self.text.startswith(s, self.skip())
 
     def parse_optional_punct(self, s: str) -> bool:
-        p = self.skip()
-        if self.text.startswith(s, p):
-            if s == "-" and self.text.startswith("->", p):
+        p = self.pos
+        t = self.text
+        if p < len(t) and t[p] in _WS_START:
+            self.pos = p = _ws_match(t, p).end()
+        if t.startswith(s, p):
+            if s == "-" and t.startswith("->", p):
                 return False
             self.pos = self.last_end = p + len(s)
             return True
@@ -368,10 +378,7 @@ class Parser:
                             if name in self.attr_aliases or name in self.loc_aliases:
                                 raise self.error(f"redefinition of attribute alias id '{name}'", p)
                             if self.peek("loc("):
-                                s = self.skip()
-                                e = self.balanced_end(s + 3)
-                                self.loc_aliases[name] = t[s + 4: e - 1]
-                                self.pos = self.last_end = e
+                                self.loc_aliases[name] = self._parse_loc_spec().node
                             else:
                                 self.attr_aliases[name] = self.parse_attribute()
                         else:
@@ -389,9 +396,33 @@ class Parser:
             holder.append(op)
             ops.append(op)
         self.pop_scope()
+        self._resolve_deferred_locs()
         for op in ops:
             holder.remove(op)
         return ops
+
+    def _parse_loc_spec(self) -> TextLoc:
+        """`loc` `(` location `)` (the parser is at `loc(`)."""
+        from .locations import has_alias_refs, parse_location, render
+
+        self.pos = self.last_end = self.skip() + 4
+        node = parse_location(self)
+        self.parse_punct(")", "in location")
+        tl = TextLoc(render(node), None, node)
+        if has_alias_refs(node):
+            self.deferred_locs.append(tl)
+        return tl
+
+    def _resolve_deferred_locs(self) -> None:
+        from .locations import render, resolve
+
+        for tl in self.deferred_locs:
+            try:
+                tl.node = resolve(tl.node, self.loc_aliases)
+            except KeyError as e:
+                raise self.error("operation location alias was never defined", e.args[0]) from None
+            tl.text = render(tl.node)
+        self.deferred_locs = []
 
     # ----- operations -----------------------------------------------------------------------------
     def parse_operation(self) -> Operation:
@@ -425,6 +456,12 @@ class Parser:
         if results and n_expected != len(op.results):
             raise self.error(f"operation defines {len(op.results)} results but was provided "
                              f"{n_expected} to bind", start)
+        if op.regions:
+            # terminators the custom parser added implicitly carry the op's (name) location
+            for r in op.regions:
+                for b in r.blocks:
+                    if b.ops and b.ops[-1].loc is None:
+                        b.ops[-1].loc = FileLoc(self.source, op_pos)
         op.loc = self.parse_trailing_location(op_pos)
         i = 0
         for name, cnt, pos in results:
@@ -436,14 +473,9 @@ class Parser:
         fl = FileLoc(self.source, op_pos)
         p = self.skip()
         if self.text.startswith("loc(", p):
-            e = self.balanced_end(p + 3)
-            body = self.text[p + 4: e - 1].strip()
-            self.pos = self.last_end = e
-            if body.startswith("#"):
-                if body[1:] not in self.loc_aliases:
-                    raise self.error(f"undefined symbol alias id '{body[1:]}'", p + 4)
-                body = self.loc_aliases[body[1:]]
-            return TextLoc(body, fl)
+            tl = self._parse_loc_spec()
+            tl.fallback = fl
+            return tl
         return fl
 
     def _parse_generic_fast(self) -> Operation | None:
@@ -500,6 +532,8 @@ class Parser:
                 operands.append(resolve(OperandRef(om.group("name"), int(num) if num else 0, om.start()), ty))
         if props:
             attrs = {**attrs, **props} if attrs else props
+        if opdef.default_attrs:
+            attrs = _generic_defaults(opdef, attrs)
         self.pos = self.last_end = m.end()
         return Operation.create(opdef.name, operands, ftype.results, attrs, (), (), None, None, opdef=opdef)
 
@@ -572,13 +606,8 @@ class Parser:
         if opdef is not None:
             if props:
                 attrs.update(props)
-            # Operation::create populates default-valued properties the generic form left out
-            for k, v in opdef.default_attrs.items():
-                if k in opdef.props and k not in attrs:
-                    attrs[k] = v
-            conv = getattr(opdef, "convert_generic_props", None)
-            if conv is not None:
-                conv(attrs)
+            if opdef.default_attrs:
+                attrs = _generic_defaults(opdef, attrs)
             unreg_props = None
         else:
             unreg_props = props
@@ -673,7 +702,7 @@ class Parser:
         self._def_anchor = self.op_starts[-1] if self.op_starts else None
         try:
             for ref, ty, loc in entry_args:
-                a = block.add_arg(ty, loc)
+                a = block.add_arg(ty, loc if loc is not None else self.loc(ref.pos))  # default: the %name
                 self.define(ref.name, [a], ref.pos)
         finally:
             self._def_anchor = None
@@ -722,6 +751,8 @@ class Parser:
                     self.parse_punct(":", "and type for SSA value")
                     ty = self.parse_type()
                     loc = self.parse_optional_loc()
+                    if loc is None:
+                        loc = self.loc(ref.pos)
                     self.define(ref.name, [block.add_arg(ty, loc)], ref.pos)
                     if not self.parse_optional_punct(","):
                         break
@@ -732,12 +763,7 @@ class Parser:
     def parse_optional_loc(self) -> Any:
         p = self.skip()
         if self.text.startswith("loc(", p):
-            e = self.balanced_end(p + 3)
-            self.pos = self.last_end = e
-            body = self.text[p + 4: e - 1].strip()
-            if body.startswith("#") and body[1:] in self.loc_aliases:
-                body = self.loc_aliases[body[1:]]
-            return TextLoc(body)
+            return self._parse_loc_spec()
         return None
 
     def parse_block_body(self, block: Block) -> None:
@@ -1330,6 +1356,20 @@ def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
     except ValueError:
         return None
     return [float(x) if et.text.startswith("f") else int(x) for x in arr]
+
+
+def _generic_defaults(opdef: Any, attrs: dict[str, A.Attribute] | None) -> dict[str, A.Attribute]:
+    """Operation::create populates default-valued properties a generic op left out; some
+    properties also store a different form than their attribute (``convert_generic_props``).
+    Returns a new dict (``attrs`` may be a shared cached one)."""
+    out = dict(attrs) if attrs else {}
+    for k, v in opdef.default_attrs.items():
+        if k in opdef.props and k not in out:
+            out[k] = v
+    conv = getattr(opdef, "convert_generic_props", None)
+    if conv is not None:
+        conv(out)
+    return out
 
 
 def parse_source(source: Source, allow_unregistered: bool = False,

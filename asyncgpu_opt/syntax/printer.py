@@ -236,13 +236,92 @@ class Printer:
         self.compute_names(op)
         if self.generic:
             self._prealias(op)
+        if self.debuginfo and not self.local_scope:
+            self._locs = {}
         lines: list[str] = []
         self.print_op(op, lines)
         body = "\n".join(lines)
+        if self.local_scope:
+            return body  # no alias section (nor the newline that ends it)
+        alias_defs = list(self.alias_defs)
+        tail = ""
+        if self._locs is not None:
+            body, loc_head, tail = self._finish_loc_aliases(body)
+            alias_defs += loc_head
         # upstream orders alias definitions by name prefix (stable: first-use order within one)
-        defs = sorted(self.alias_defs, key=lambda d: d[0].rstrip("0123456789"))
+        defs = sorted(alias_defs, key=lambda d: d[0].rstrip("0123456789"))
         head = "".join(f"#{n} = {t}\n" for n, t in defs)
-        return head + body + "\n"
+        return head + body + "\n" + tail
+
+    # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
+    # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
+    # depth, then first visit (pre-order: an op's location before its regions).  Op locations are
+    # deferred (defined after the top op); block-argument locations print inline and their aliases
+    # (nested ones used) come first.
+    _locs: dict[tuple, list] | None = None  # node -> [index, depth, deferred]
+
+    def _visit_loc(self, node: tuple, deferred: bool) -> list:
+        from .locations import children
+
+        ent = self._locs.get(node)
+        if ent is not None:
+            if not deferred and ent[2]:
+                self._mark_non_deferred(node)
+            return ent
+        ent = [len(self._locs), 0, deferred]
+        self._locs[node] = ent
+        depth = 0
+        for c in children(node):
+            depth = max(depth, self._visit_loc(c, deferred)[1] + 1)
+        ent[1] = depth
+        return ent
+
+    def _mark_non_deferred(self, node: tuple) -> None:
+        from .locations import children
+
+        ent = self._locs[node]
+        ent[2] = False
+        for c in children(node):
+            self._mark_non_deferred(c)
+
+    def _loc_ref(self, node: tuple) -> str:
+        return f"\x00{self._locs[node][0]}\x00"
+
+    def _finish_loc_aliases(self, body: str) -> tuple[str, list[tuple[str, str]], str]:
+        import re
+
+        from .locations import render
+
+        order = sorted(self._locs.items(), key=lambda kv: (kv[1][1], kv[1][0]))
+        names: dict[int, str] = {}
+        for i, (_node, ent) in enumerate(order):
+            names[ent[0]] = "loc" if i == 0 else f"loc{i}"
+
+        def sub(m: Any) -> str:
+            return "#" + names[int(m.group(1))]
+
+        head: list[tuple[str, str]] = []
+        tail = ""
+        for node, ent in order:
+            text = "loc(" + render(node, self._loc_ref) + ")"
+            text = re.sub("\x00(\\d+)\x00", sub, text)
+            if ent[2]:
+                tail += f"#{names[ent[0]]} = {text}\n"
+            else:
+                head.append((names[ent[0]], text))
+        return re.sub("\x00(\\d+)\x00", sub, body), head, tail
+
+    def arg_loc_text(self, loc: Any) -> str:
+        """` loc(...)` after a block argument: printed inline (nested locations may use aliases)."""
+        if not self.debuginfo:
+            return ""
+        from .locations import node_of, render
+
+        node = node_of(loc)
+        if self._locs is None:
+            return f" loc({render(node)})"
+        self._visit_loc(node, False)
+        return f" loc({render(node, self._loc_ref)})"
 
     def _prealias(self, op: Operation) -> None:
         """Number aliases as upstream's generic alias pass does: regions first, then the op's
@@ -275,12 +354,18 @@ class Printer:
     def loc_suffix(self, op: Operation) -> str:
         if not self.debuginfo:
             return ""
-        loc = op.loc
-        if loc is None:
-            return " loc(unknown)"
-        return f" loc({loc.mlir_text()})"
+        from .locations import node_of, render
+
+        node = node_of(op.loc)
+        if self._locs is not None and node in self._locs:
+            return f" loc({self._loc_ref(node)})"
+        return f" loc({render(node)})"
 
     def print_op(self, op: Operation, lines: list[str]) -> None:
+        if self._locs is not None:
+            from .locations import node_of
+
+            self._visit_loc(node_of(op.loc), True)
         ind = "  " * self.indent
         res = ""
         if op.results:
@@ -365,8 +450,7 @@ class Printer:
                 parts = []
                 for a in b.args:
                     p = self.value(a) + ": " + self.type_text(a.type)
-                    if self.debuginfo:
-                        p += f" loc({a.loc.mlir_text()})" if a.loc is not None else " loc(unknown)"
+                    p += self.arg_loc_text(a.loc)
                     parts.append(p)
                 h += "(" + ", ".join(parts) + ")"
             h += ":"
@@ -396,8 +480,10 @@ class Printer:
         return s
 
 
-def print_module(op: Operation, generic: bool = False, debuginfo: bool = False) -> str:
-    return Printer(generic, debuginfo).print_top(op)
+def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
+    pr = Printer(generic, debuginfo)
+    pr.local_scope = local_scope
+    return pr.print_top(op)
 
 
 def _unused(x: Any) -> None:  # pragma: no cover
