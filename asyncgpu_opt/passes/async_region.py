@@ -337,28 +337,35 @@ def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | N
 
     Device chains met before the first host side effect get the tokens as dependency; the host
     side effect (or the terminator) gets a ``gpu.wait [tokens]`` unless the host already waits for
-    a chain that follows them.  Returns a ``gpu.wait`` inserted right before the terminator."""
+    a chain that follows them.  When several places need them, the tokens (events) are used once,
+    by a ``gpu.wait async [tokens]`` whose token the places share.  Returns a ``gpu.wait``
+    inserted right before the terminator."""
+    sites: list[tuple[Operation, bool]] = []  # (op, host): host ops get a wait before them
     ordered: set[int] = set()
-    i = start
-    while i < len(block.ops):
-        op = block.ops[i]
+    for op in block.ops[start:]:
         if op.name in _GPU_ASYNC:
             deps, tok = _deps(op), _token(op)
             follows = any(id(d) in ordered for d in deps)
             if tok is not None:
                 if not follows:
-                    _make_ordered(op, tokens)
+                    sites.append((op, False))
                 ordered.add(id(tok))
-                i = block.index_of(op) + 1
                 continue
             if op.name == "gpu.wait":
                 if not follows:
-                    _make_ordered(op, tokens)
-                return None
+                    sites.append((op, False))
+                break
         elif not (op.is_terminator() or has_side_effects(op)):
-            i += 1
             continue
         # a host op with effects (or a synchronous gpu op, or the terminator)
+        sites.append((op, True))
+        break
+    if len(sites) > 1:
+        tokens = [_wait(sites[0][0], tokens, True).results[0]]
+    for op, host in sites:
+        if not host:
+            _make_ordered(op, tokens)
+            continue
         w = _wait(op, tokens, False)
         return w if op.is_terminator() else None
     return None

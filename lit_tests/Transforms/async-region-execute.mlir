@@ -219,7 +219,8 @@ module attributes {gpu.container_module} {
 
 // Multi-chain: both chains of the producer are deferred; every chain that starts in the
 // consumer before a host side effect waits for them, and a host load that does not conflict
-// with the consumer's chains still waits for the producer.
+// with the consumer's chains still waits for the producer.  The token values are used once (each
+// lowers to an event): one gpu.wait async takes them and the chains share its token.
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @fill(%a: memref<16xf32>) kernel {
@@ -235,9 +236,10 @@ module attributes {gpu.container_module} {
   // MULTI:        %[[L1:.*]] = gpu.launch_func async
   // MULTI-NEXT:   async.yield %[[L0]], %[[L1]]
   // MULTI:      async.execute [%[[A0]]] (%[[F0]]#0 as %[[X:.*]]: !async.value<!gpu.async.token>, %[[F0]]#1 as %[[Y:.*]]: !async.value<!gpu.async.token>)
-  // MULTI-NEXT:   %[[W0:.*]] = gpu.wait async [%[[X]], %[[Y]]]
+  // MULTI-NEXT:   %[[J:.*]] = gpu.wait async [%[[X]], %[[Y]]]
+  // MULTI-NEXT:   %[[W0:.*]] = gpu.wait async [%[[J]]]
   // MULTI-NEXT:   gpu.launch_func async [%[[W0]]]
-  // MULTI-NEXT:   %[[W1:.*]] = gpu.wait async [%[[X]], %[[Y]]]
+  // MULTI-NEXT:   %[[W1:.*]] = gpu.wait async [%[[J]]]
   // MULTI-NEXT:   gpu.launch_func async [%[[W1]]]
   // MULTI-NEXT:   async.yield
   // SINGLE-LABEL: func.func @two_chains(
@@ -267,9 +269,10 @@ module attributes {gpu.container_module} {
 
   // MULTI-LABEL: func.func @host_load_in_consumer(
   // MULTI:      async.execute [%{{.*}}] (%{{.*}} as %[[X:.*]]: !async.value<!gpu.async.token>) -> !async.value<f32> {
-  // MULTI-NEXT:   %[[W:.*]] = gpu.wait async [%[[X]]]
+  // MULTI-NEXT:   %[[J:.*]] = gpu.wait async [%[[X]]]
+  // MULTI-NEXT:   %[[W:.*]] = gpu.wait async [%[[J]]]
   // MULTI-NEXT:   %[[L:.*]] = gpu.launch_func async [%[[W]]]
-  // MULTI-NEXT:   gpu.wait [%[[X]]]
+  // MULTI-NEXT:   gpu.wait [%[[J]]]
   // MULTI-NEXT:   memref.load
   // MULTI-NEXT:   gpu.wait [%[[L]]]
   // MULTI-NEXT:   async.yield
