@@ -145,6 +145,8 @@ class FuncOp(OpDef):
         ft = op.attributes.get("function_type")
         if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, T.LLVMFunctionType):
             raise VerifyError("requires attribute 'function_type'", op)
+        if not isinstance(op.attributes.get("sym_name"), A.StringAttr):
+            raise VerifyError("requires attribute 'sym_name'", op)
         body = op.regions[0]
         if body.blocks:
             entry = body.blocks[0]

@@ -107,10 +107,11 @@ def has_alias_refs(node: tuple) -> bool:
     return node[0] == "alias" or any(has_alias_refs(c) for c in children(node))
 
 
-def parse_location(p: Any) -> tuple:
+def parse_location(p: Any, allow_deferred: bool = False) -> tuple:
     """location ::= `unknown` | string (`:` int (`:` int)? (`to` ...)?)? | string `(` location `)`
     | `callsite` `(` location `at` location `)` | `fused` (`<` attr `>`)? `[` locations `]`
-    | `#alias`.  ``p`` is the parser, positioned after ``loc(``."""
+    | `#alias`.  ``p`` is the parser, positioned after ``loc(``.  Only an op's or argument's
+    ``loc(#alias)`` itself may name an alias defined further down (``allow_deferred``)."""
     from . import lexer as L
 
     pos = p.skip()
@@ -118,12 +119,14 @@ def parse_location(p: Any) -> tuple:
     if t.startswith("#", pos):
         m = L.hash_id_re.match(t, pos)
         if not m:
-            raise p.error("expected location instance")
+            raise p.error("invalid attribute name", pos)
         p.pos = p.last_end = m.end()
         name = m.group()[1:]
         node = p.loc_aliases.get(name)
         if node is not None:
             return node
+        if not allow_deferred:
+            raise p.error(f"undefined symbol alias id '{name}'", m.end())
         return ("alias", name, pos)
     if t.startswith('"', pos):
         s = p.parse_string()
@@ -133,20 +136,19 @@ def parse_location(p: Any) -> tuple:
             return ("name", s, child)
         if not p.parse_optional_punct(":"):
             return ("name", s, UNKNOWN)
-        line = p.parse_integer("expected integer line number in FileLineColLoc")
+        line = _unsigned(p, "expected integer line number in FileLineColRange")
         col = 0
         if p.parse_optional_punct(":"):
-            col = p.parse_integer("expected integer column number in FileLineColLoc")
+            col = _unsigned(p, "expected integer column number in FileLineColRange")
         end = None
         if p.parse_optional_keyword("to"):
             if p.parse_optional_punct(":"):
-                end = (line, p.parse_integer("expected integer column after ':'"))
+                end = (line, _unsigned(p, "expected integer column number in FileLineColRange"))
             else:
                 el = p.parse_optional_integer()
-                if el is None:
+                if el is None or not p.parse_optional_punct(":"):
                     raise p.error("expected either integer or `:` post `to` in FileLineColRange")
-                p.parse_punct(":", "in FileLineColRange")
-                end = (el, p.parse_integer("expected integer column after ':'"))
+                end = (el, _unsigned(p, "expected integer column number in FileLineColRange"))
         return ("file", s, line, col, end)
     kw = p.parse_optional_keyword()
     if kw == "unknown":
@@ -175,7 +177,15 @@ def parse_location(p: Any) -> tuple:
             return ("fused", meta, tuple(locs))  # canonicalized once the aliases are resolved
         return fused(meta, locs)
     p.pos = pos
-    raise p.error("expected location instance", pos)
+    raise p.error("expected location instance")  # emitWrongTokenError
+
+
+def _unsigned(p: Any, msg: str) -> int:
+    pos = p.skip()
+    v = p.parse_optional_integer()
+    if v is None or v < 0 or v > 0xFFFFFFFF:
+        raise p.error(msg, pos if v is not None else None)
+    return v
 
 
 def node_of(loc: Any) -> tuple:

@@ -213,8 +213,11 @@ class Parser:
     def balanced_end(self, start: int) -> int:
         """Offset just past the ``<...>``/``(...)``/``[...]``/``{...}`` group opening at start."""
         t = self.text
-        opener = t[start]
-        closer = {"<": ">", "(": ")", "[": "]", "{": "}"}[opener]
+        opener = t[start] if start < len(t) else ""
+        closer = {"<": ">", "(": ")", "[": "]", "{": "}"}.get(opener)
+        if closer is None:  # truncated or malformed input: a located error, never an IndexError
+            self.pos = start
+            raise self.error("expected '<'")
         depth = 0
         i = start
         n = len(t)
@@ -378,7 +381,7 @@ class Parser:
                             if name in self.attr_aliases or name in self.loc_aliases:
                                 raise self.error(f"redefinition of attribute alias id '{name}'", p)
                             if self.peek("loc("):
-                                self.loc_aliases[name] = self._parse_loc_spec().node
+                                self.loc_aliases[name] = self._parse_loc_spec(False).node
                             else:
                                 self.attr_aliases[name] = self.parse_attribute()
                         else:
@@ -401,12 +404,12 @@ class Parser:
             holder.remove(op)
         return ops
 
-    def _parse_loc_spec(self) -> TextLoc:
+    def _parse_loc_spec(self, allow_deferred: bool = True) -> TextLoc:
         """`loc` `(` location `)` (the parser is at `loc(`)."""
         from .locations import has_alias_refs, parse_location, render
 
         self.pos = self.last_end = self.skip() + 4
-        node = parse_location(self)
+        node = parse_location(self, allow_deferred)
         self.parse_punct(")", "in location")
         tl = TextLoc(render(node), None, node)
         if has_alias_refs(node):
@@ -949,6 +952,8 @@ class Parser:
                 dims.append(int(d[1:-1]))
                 scal.append(True)
             else:
+                if len(d) > 18 and int(d) > 2**63 - 1:
+                    raise self.error("invalid dimension", m.start(1))
                 dims.append(int(d))
                 scal.append(False)
             self.pos = self.last_end = m.end()
@@ -1116,6 +1121,9 @@ class Parser:
                 if w == "distinct":
                     q = self.balanced_end(q)
                 if w == "loc":
+                    if not t.startswith("(", q):
+                        self.pos = q
+                        raise self.error("expected '(' in location")
                     e = self.balanced_end(q)
                     self.pos = self.last_end = e
                     return A.LocationAttr(t[q + 1: e - 1])
