@@ -619,15 +619,16 @@ class Parser:
 
     def resolve_op_name(self, name: str, pos: int) -> type[OpDef]:
         if "." not in name:
-            for d in reversed(self.default_dialects):
-                od = lookup_opdef(f"{d}.{name}")
-                if od is not None:
-                    return od
-            od = lookup_opdef(f"builtin.{name}")
+            # only the innermost region's default dialect applies (as in MLIR's parser)
+            d = self.default_dialects[-1] if self.default_dialects else "builtin"
+            od = lookup_opdef(f"{d}.{name}") if d else None
+            if od is None:
+                od = lookup_opdef(f"builtin.{name}")
             if od is not None:
                 return od
-            raise self.error(f"custom op '{name}' is unknown (tried 'func.{name}' as well)"
-                             if "func" in self.default_dialects else f"custom op '{name}' is unknown", pos)
+            if not d:
+                raise self.error(f"Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)", pos)
+            raise self.error(f"custom op '{name}' is unknown (tried '{d}.{name}' as well)", pos)
         od = lookup_opdef(name)
         if od is None:
             dialect = name.split(".", 1)[0]
@@ -669,8 +670,7 @@ class Parser:
         region = Region()
         self.push_scope(isolated)
         self.block_scopes.append({})
-        if default_dialect is not None:
-            self.default_dialects.append(default_dialect)
+        self.default_dialects.append(default_dialect or "")
         try:
             if entry_args and self.peek("^"):
                 raise self.error("invalid block name in region with named arguments", self.skip())
@@ -697,8 +697,7 @@ class Parser:
                 self.parse_block(region)
             self._finish_region()
         finally:
-            if default_dialect is not None:
-                self.default_dialects.pop()
+            self.default_dialects.pop()
         return region
 
     def _define_block_args(self, block: Block, entry_args: list[tuple[OperandRef, T.Type, Any]]) -> None:
