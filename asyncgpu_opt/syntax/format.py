@@ -221,6 +221,8 @@ def compile_format(opdef: Any, text: str) -> Format:
 
 
 class State:
+    async_kw_pos: int | None = None  # set by custom<AsyncDependencies> when `async` is present
+
     def __init__(self) -> None:
         self.operands: dict[str, list[Any]] = {}
         self.operand_types: dict[str, list[T.Type]] = {}
@@ -252,11 +254,82 @@ class Format:
         self.elided = used | {"operandSegmentSizes", "resultSegmentSizes"}
 
     # ----- printing -----------------------------------------------------------------------------
+    _print_plan: list[Any] | None = None
+
     def print(self, pr: Any, op: Operation) -> str:
+        plan = self._print_plan
+        if plan is None:
+            plan = self._print_plan = self._compile_print(self.elems, [True, False], None)
         out: list[str] = []
-        st = [True, False]  # shouldEmitSpace, lastWasPunctuation
-        self._print_elems(self.elems, pr, op, out, st, True)
+        _run_print(plan, pr, op, out)
         return "".join(out)
+
+    def _compile_print(self, elems: list[Any], st: list[bool], elide: Any) -> list[Any]:
+        """The print program of ``elems``: constant strings and ``fn(pr, op, out)`` steps.  The
+        spacing state machine does not depend on which optional groups print (see the module
+        docstring), so every spacing decision is taken here, once; ``st`` is threaded through."""
+        plan: list[Any] = []
+        for e in elems:
+            if e is elide:
+                continue
+            if isinstance(e, Lit):
+                v = e.text
+                plan.append((" " + v) if st[0] and _space_before(v, st[1]) else v)
+                st[0] = len(v) != 1 or v[0] not in "<({["
+                st[1] = v[0] != "_" and not v[0].isalpha()
+            elif isinstance(e, Space):
+                if e.value == "\\n":
+                    continue
+                if e.value == " ":
+                    plan.append(" ")
+                    st[1] = False
+                else:
+                    st[1] = True
+                st[0] = False
+            elif isinstance(e, Optional_):
+                el = e.anchor if (isinstance(e.anchor, Var) and e.anchor.kind == "attr" and e.then
+                                  and e.then[0] is not e.anchor and self._is_unit(e.anchor)) else None
+                then = self._compile_print(e.then, st, el)
+                else_ = self._compile_print(e.else_, st, None) if e.else_ else []
+                plan.append(self._optional_step(e.anchor, then, else_))
+            elif isinstance(e, AttrDict):
+                elided = self.elided | set(getattr(self.opdef, "elided_attrs", ()))
+                kw = e.with_keyword
+                plan.append(lambda pr, op, out, elided=elided, kw=kw:
+                            out.append(pr.attr_dict_text(op.attributes, elided, kw)))
+                st[1] = False
+            else:
+                pre = " " if st[0] or not st[1] else ""
+                st[1] = False
+                st[0] = True
+                plan.append(self._text_step(e, pre))
+        return plan
+
+    def _optional_step(self, anchor: Any, then: list[Any], else_: list[Any]) -> Any:
+        present = self._anchor_present
+
+        def optional(pr: Any, op: Operation, out: list[str]) -> None:
+            if present(anchor, op, pr):
+                _run_print(then, pr, op, out)
+            elif else_:
+                _run_print(else_, pr, op, out)
+        return optional
+
+    def _text_step(self, e: Any, pre: str) -> Any:
+        od = self.opdef
+        fixed = (isinstance(e, Var) and e.kind == "operand") or (
+            isinstance(e, TypeDir) and isinstance(e.arg, Var) and e.arg.kind == "operand")
+        from ..ir.opdef import OpDef
+
+        if fixed and od._seg_info(od.operands, "operandSegmentSizes")[0] == 0 and \
+                getattr(od.operand_segments, "__func__", None) is OpDef.operand_segments.__func__:
+            # every operand group is a single value: the group is a fixed index
+            i = od._operand_index[e.name if isinstance(e, Var) else e.arg.name]
+            if isinstance(e, Var):
+                return lambda pr, op, out: out.append(pre + pr.value(op.operands[i]))
+            return lambda pr, op, out: out.append(pre + pr.type_text(op.operands[i].type))
+        text = self._elem_text
+        return lambda pr, op, out: out.append(pre + text(e, pr, op))
 
     def _print_elems(self, elems: list[Any], pr: Any, op: Operation, out: list[str], st: list[bool],
                      live: bool, elide: Any = None) -> None:
@@ -383,13 +456,59 @@ class Format:
         raise FormatError(f"bad type arg {arg}")
 
     # ----- parsing ----------------------------------------------------------------------------------
+    _plan: list[Any] | None = None  # the elements compiled to ``fn(p, st)`` steps, on first parse
+
     def parse(self, p: Any, opdef: Any, results: list[tuple[str, int, int]]) -> Operation:
         st = State()
         start = p.pos
-        self._parse_elems(self.elems, p, st)
-        if getattr(st, "async_kw_pos", None) is not None and not results:
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = [f for f in map(self._compile_parse, self.elems) if f is not None]
+        for step in plan:
+            step(p, st)
+        if st.async_kw_pos is not None and not results:
             raise p.error(f"custom op '{opdef.name}' needs to be named when marked 'async'", st.async_kw_pos)
-        return build_from_state(p, opdef, st, start, sum(c for _, c, _ in results))
+        return build_from_state(p, opdef, st, start, sum(c for _, c, _ in results) if results else 0)
+
+    def _compile_parse(self, e: Any) -> Any:
+        """One parse step for element ``e``: the common elements as specialised closures, the rest
+        through ``_parse_elem`` (same behaviour, decided per call)."""
+        if isinstance(e, Space):
+            return None
+        if isinstance(e, Lit):
+            txt = e.text
+            if txt[0].isalpha() or txt[0] == "_":
+                return lambda p, st: p.parse_keyword(txt)
+            return lambda p, st: p.parse_punct(txt)
+        if isinstance(e, Var) and e.kind == "operand":
+            name = e.name
+            kind = self.opdef.operands[self.opdef._operand_index[name]].kind
+            if kind == "single":
+                def single(p: Any, st: State) -> None:
+                    st.operands[name] = [p.parse_operand()]
+                return single
+            if kind == "variadic":
+                def variadic(p: Any, st: State) -> None:
+                    st.operands[name] = p.parse_operand_list()
+                return variadic
+        if isinstance(e, TypeDir) and isinstance(e.arg, Var) and self._arg_kind(e.arg) == "single":
+            name = e.arg.name
+            if e.arg.kind == "operand":
+                def operand_type(p: Any, st: State) -> None:
+                    st.operand_types[name] = [p.parse_type()]
+                return operand_type
+
+            def result_type(p: Any, st: State) -> None:
+                p.type_dir_pos = p.skip()  # where a type-constraint error points (the type's start)
+                st.result_types[name] = [p.parse_type()]
+            return result_type
+        if isinstance(e, AttrDict) and not e.with_keyword:
+            def attr_dict(p: Any, st: State) -> None:
+                if p.peek("{"):
+                    st.attrs.update(p.parse_attr_dict_body())
+            return attr_dict
+        parse_elem = self._parse_elem
+        return lambda p, st: parse_elem(e, p, st)
 
     def _parse_elems(self, elems: list[Any], p: Any, st: State) -> None:
         for e in elems:
@@ -453,7 +572,9 @@ class Format:
         if isinstance(e, Space):
             return
         if isinstance(e, Optional_):
-            then = [x for x in e.then if not isinstance(x, Space)]
+            then = e.__dict__.get("_then")
+            if then is None:
+                then = e._then = [x for x in e.then if not isinstance(x, Space)]
             if not then:
                 return
             if self._parse_optional_first(then[0], p, st):
@@ -469,10 +590,6 @@ class Format:
             return
         if isinstance(e, AttrDict):
             d = p.parse_optional_attr_dict_with_keyword() if e.with_keyword else p.parse_optional_attr_dict()
-            for k in d:
-                if k in self.elided and k not in ("operandSegmentSizes", "resultSegmentSizes") and \
-                        k not in getattr(self.opdef, "attr_dict_ok", ()):
-                    pass
             st.attrs.update(d)
             return
         if isinstance(e, Var):
@@ -551,6 +668,14 @@ class Format:
                 st.result_types[arg.name] = ts
 
 
+def _run_print(plan: list[Any], pr: Any, op: Operation, out: list[str]) -> None:
+    for step in plan:
+        if step.__class__ is str:
+            out.append(step)
+        else:
+            step(pr, op, out)
+
+
 def _space_before(v: str, last_was_punct: bool) -> bool:
     if len(v) != 1 and v != "->":
         return True
@@ -601,7 +726,7 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
     # inference rules, iterated to a fixpoint
     infer = opdef.infer
     for _ in range(3 if infer else 0):
-        if all(n in known for n in infer):
+        if not [n for n in infer if n not in known]:
             break
         for name, fn in infer.items():
             if name not in known:
@@ -627,9 +752,15 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
             raise p.error(f"{len(refs)} operands present, but expected {len(ts)}", start)
         operands = [p.resolve(r, t) for r, t in zip(refs, ts)]
     else:
+        st_operands = st.operands
+        lookup = p.lookup
         for a in opdef.operands:
-            refs = st.operands.get(a.name, [])
+            refs = st_operands.get(a.name, ())
             ts = known.get(a.name)
+            if len(refs) == 1 and ts is not None and len(ts) == 1:  # the common case
+                operands.append(lookup(refs[0], ts[0]))
+                seg.append(1)
+                continue
             if ts is None:
                 if refs:
                     raise p.error(f"cannot infer the type of operand group '{a.name}' of '{opdef.name}'", start)
