@@ -53,6 +53,22 @@ def diff(a, b, name_a, name_b):
         fromfile=name_a, tofile=name_b))
 
 
+def strip_unverified_expectations(err):
+    """mlir-opt 22.1.8 checks `expected-*` comments even without -verify-diagnostics and reports
+    each as "not produced" (exit code unchanged). That quirk is deliberately not copied (see the
+    conventions notes), so its three-line reports are dropped from upstream's stderr here."""
+    lines = err.decode("utf-8", "replace").split("\n")
+    out, i = [], 0
+    pat = re.compile(r'^\S+:\d+:\d+: error: expected (error|warning|note|remark) ".*" was not produced$')
+    while i < len(lines):
+        if pat.match(lines[i]):
+            i += 3
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out).encode()
+
+
 def roundtrip_files(root):
     files = sorted(glob.glob(os.path.join(root, "Dialect", "**", "ops.mlir"), recursive=True))
     files += [os.path.join(root, "Dialect", n) for n in ("generic.mlir", "locations.mlir")]
@@ -115,6 +131,7 @@ def main():
             checks += 1
             o = run(ours, [path, "--split-input-file"])
             r = run(ref, [path, "--split-input-file"])
+            r = (r[0], r[1], strip_unverified_expectations(r[2]))
             if o[0] != r[0]:
                 report(f"exit code {o[0]} != upstream {r[0]}: {rel}", "")
             if o[1] != r[1]:
