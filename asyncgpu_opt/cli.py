@@ -7,14 +7,16 @@ exit code 0 on success and 1 on any error, stdout carries IR (or program output)
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
-import tempfile
 
-import click
+gc.disable()  # start-up: no collections while importing (click, pyparsing); see _start()
 
-from . import __version__
-from .passes.registry import ALIASES, available_passes
+import click  # noqa: E402
+
+from . import __version__  # noqa: E402
+from .passes.registry import ALIASES, available_passes  # noqa: E402
 
 _PASS_FLAGS = available_passes() + sorted(ALIASES)
 
@@ -115,7 +117,10 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         pipeline_text,
     )
     from .passes.registry import OptionError
+    from .syntax import parser as _parser  # noqa: F401 - the reader (pyparsing) is always needed
 
+    gc.freeze()  # what the imports built stays out of every later collection
+    gc.enable()
     flags = ctx.meta.get("passes", [])
     try:
         if pass_pipeline is not None and flags:
@@ -195,6 +200,8 @@ def _write_output(path: str, text: str, ok: bool) -> None:
         return
     if not ok:
         return
+    import tempfile  # only for -o FILE (start-up cost)
+
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=d)
     try:

@@ -212,7 +212,13 @@ class _ChunkRun:
             else:
                 from .syntax.printer import print_module
 
-                out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope)
+                gc_was = gc.isenabled()
+                gc.disable()  # printing builds no cycles
+                try:
+                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope)
+                finally:
+                    if gc_was:
+                        gc.enable()
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:

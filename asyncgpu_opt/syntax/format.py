@@ -328,6 +328,21 @@ class Format:
             if isinstance(e, Var):
                 return lambda pr, op, out: out.append(pre + pr.value(op.operands[i]))
             return lambda pr, op, out: out.append(pre + pr.type_text(op.operands[i].type))
+        if isinstance(e, Var) and e.kind == "operand":
+            name = e.name
+            return lambda pr, op, out: out.append(pre + pr.values(op.opdef.operand_group(op, name)))
+        if isinstance(e, TypeDir) and isinstance(e.arg, Var):
+            name = e.arg.name
+            if e.arg.kind == "operand":
+                return lambda pr, op, out: out.append(
+                    pre + pr.types([v.type for v in op.opdef.operand_group(op, name)]))
+            return lambda pr, op, out: out.append(pre + pr.types([r.type for r in op.opdef.result_group(op, name)]))
+        if isinstance(e, Custom):
+            from .custom_directives import DIRECTIVES
+
+            directive = DIRECTIVES[e.name].print
+            args = e.args
+            return lambda pr, op, out: out.append(pre + directive(pr, op, args, self))
         text = self._elem_text
         return lambda pr, op, out: out.append(pre + text(e, pr, op))
 

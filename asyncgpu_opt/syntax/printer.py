@@ -406,13 +406,13 @@ class Printer:
         return ", ".join(parts)
 
     def generic_op_text(self, op: Operation) -> str:
-        from .. import ir  # noqa: F401
-
         s = '"' + op.name + '"(' + self.values(op.operands) + ")"
         if op.successors:
             s += "[" + ", ".join(self.block_name(b) for b in op.successors) + "]"
         od = op.opdef
-        if od is not None:
+        if not op.attributes and (od is not None or not op.properties):
+            props = attrs = {}
+        elif od is not None:
             props = {k: v for k, v in op.attributes.items() if k in od.props}
             attrs = {k: v for k, v in op.attributes.items() if k not in od.props}
         else:
