@@ -212,7 +212,7 @@ def test_free_waits_for_the_device_and_later_use_is_use_after_free() -> None:
     s = rt.mgpuStreamCreate()
     d = rt.mgpuMemAlloc(64, s, False, loc="p.mlir:1:1")
     k = rt.launch_kernel(s, "@m::@k", (1,), (16,), writer(d, 64), loc="p.mlir:2:1")
-    rt.mgpuMemFree(d, s, loc="p.mlir:3:1")  # gpu.dealloc async [%t]: no race with the kernel
+    rt.mgpuMemFree(d, None, loc="p.mlir:3:1")  # cuMemFree (no stream): waits for the device
     assert rt.hazards == []
     assert rt.host.time >= k.end
     rt.launch_kernel(s, "@m::@k2", (1,), (16,), reader(d, 64), loc="p.mlir:4:1")
@@ -404,3 +404,17 @@ def test_trace_has_tracks_events_and_flows(tmp_path) -> None:
     assert stats["host_syncs"] == 2 and stats["kernels"] == 1 and stats["bytes_copied"] == 64
     assert stats["makespan_us"] >= stats["critical_path_us"] > 0
     assert stats["critical_path"] == ["memcpy (stream 1)", "@mm::@mm (stream 2)"]
+
+
+def test_free_on_a_stream_is_stream_ordered() -> None:
+    rt = Runtime()
+    s1, s2 = rt.mgpuStreamCreate(), rt.mgpuStreamCreate()
+    d = rt.mgpuMemAlloc(64, s1, False, loc="p.mlir:1:1")
+    rt.launch_kernel(s1, "@m::@k", (1,), (16,), writer(d, 64), loc="p.mlir:2:1")
+    rt.mgpuMemFree(d, s1, loc="p.mlir:3:1")  # gpu.dealloc async [%t] on the kernel's stream: ordered
+    assert rt.hazards == []
+    e = rt.mgpuMemAlloc(64, s1, False, loc="p.mlir:4:1")
+    rt.launch_kernel(s1, "@m::@k", (1,), (16,), writer(e, 64), loc="p.mlir:5:1")
+    rt.mgpuMemFree(e, s2, loc="p.mlir:6:1")  # on another stream, not ordered after the kernel
+    assert kinds(rt) == ["data-race"]
+    assert "p.mlir:6:1" in rt.hazards[0].message and "p.mlir:5:1" in rt.hazards[0].message

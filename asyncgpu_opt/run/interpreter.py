@@ -1437,12 +1437,15 @@ def _gpu_alloc(it: Interpreter, op: Any) -> Any:
 
 @impl("gpu.dealloc")
 def _gpu_dealloc(it: Interpreter, op: Any) -> Any:
-    deps = it._tokens(group(op, "asyncDependencies"))
     m = it.get(group(op, "memref")[0])
-    it.rt.mgpuMemFree(m.allocated, None, loc=loc_str(op), agent=it.agent)
-    if op.results:
-        return Token(tuple(e for t in deps for e in t.events))
-    return None
+    if not op.results:  # synchronous: cuMemFree waits for the device
+        it.rt.mgpuMemFree(m.allocated, None, loc=loc_str(op), agent=it.agent)
+        return None
+    # async: a stream-ordered free after its dependencies, so a free that is not ordered after
+    # every use of the buffer is reported (use-after-free race), as the token semantics demand
+    s, _, is_async = it.gpu_async_begin(op)
+    it.rt.mgpuMemFree(m.allocated, s, loc=loc_str(op), agent=it.agent)
+    return it.finish_gpu(op, s, is_async)
 
 
 @impl("gpu.memcpy")

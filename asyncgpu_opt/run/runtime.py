@@ -550,7 +550,13 @@ class Runtime:
         loc: str | None = None,
         agent: HostThread | None = None,
     ) -> None:
-        """``cuMemFree``: waits for the device (host time), stream ignored."""
+        """Free device memory.  On a stream: stream-ordered (``cuMemFreeAsync``): the free is a
+        command on that stream, racing with unordered uses of the buffer.  Without a stream:
+        ``cuMemFree``, which waits for the device (host time)."""
+        if isinstance(stream, Ptr) and stream.is_null:
+            stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
+        if stream is not None and self._stream(stream, "mgpuMemFree", loc) is not None:
+            return self._free_on_stream(ptr, stream, loc, agent)
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
@@ -590,6 +596,20 @@ class Runtime:
             self.device.free(buf)
             self.counts["frees"] += 1
         self.checker.free(h.agent, buf, "mgpuMemFree", loc, synchronizing=True)
+
+    def _free_on_stream(self, ptr: Ptr, stream: Stream, loc: str | None, agent: HostThread | None) -> None:
+        s, h = self._begin(stream, "mgpuMemFree", loc, agent)
+        buf = ptr.buffer
+        if buf is None or buf.kind not in ("device", "host_shared") or ptr.offset != 0:
+            self._report("invalid-free", f"invalid free: mgpuMemFree at {loc or '?'} of an address that is not "
+                         "the start of a device allocation", loc, buf.loc if buf is not None else None)
+            return
+        was_alive = buf.alive
+        self.checker.free(s.agent, buf, "mgpuMemFree", loc)
+        if was_alive:
+            self.device.free(buf)
+            self.counts["frees"] += 1
+        self._enqueue(s, h, "free", "free", 0.5, loc)
 
     def host_alloc(self, nbytes: int, loc: str | None = None, agent: HostThread | None = None) -> Ptr:
         """Plain host memory (``memref.alloc`` on the host)."""
