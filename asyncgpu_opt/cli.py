@@ -237,11 +237,24 @@ def _normalize_argv(argv: list[str]) -> list[str]:
     return out
 
 
+def _fast_exit(code: int) -> None:
+    """End the process without tearing down the IR object by object (about 1 s at 100k ops);
+    only when running as the program (``main()`` without ``argv``), after flushing the output."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:  # noqa: BLE001 - e.g. a closed pipe: let the normal exit report it
+        sys.exit(code)
+    os._exit(code)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
     try:
         rv = cli.main(args=args, prog_name="asyncgpu-opt", standalone_mode=False)
     except click.exceptions.Exit as e:
+        if argv is None:
+            _fast_exit(e.exit_code)
         sys.exit(e.exit_code)
     except click.NoSuchOption as e:
         sys.stderr.write(f"asyncgpu-opt: Unknown command line argument '{e.option_name}'.  Try: 'asyncgpu-opt "
