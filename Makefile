@@ -13,11 +13,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q -e . --config-settings editable_mode=compat
 	$(BIN)/python -m compileall -q asyncgpu_opt
 
 install-test: $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test]' --config-settings editable_mode=compat
 	$(BIN)/python -m compileall -q asyncgpu_opt
 
 demo: install
