@@ -38,7 +38,7 @@ test: install-test
 	$(BIN)/lit -s lit_tests
 
 bench: install-test
-	$(BIN)/python -m pip install -q '.[bench]'
+	$(BIN)/python -m pip install -q 'xdsl==0.74.0'
 	$(BIN)/python benchmarks/parse_print.py --sizes 1000,10000
 
 clean:
