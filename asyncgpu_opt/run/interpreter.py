@@ -1309,6 +1309,13 @@ def _ucast(it: Interpreter, op: Any) -> Any:
 
 @impl("llvm.alloca")
 def _lalloca(it: Interpreter, op: Any) -> Any:
+    """Stack memory: scalar element types get host memory (upstream lowers ``memref.alloca`` to
+    this); aggregates and pointers get a one-slot ``Cell``."""
+    et = op.attributes.get("elem_type")
+    t = getattr(et, "type", None)
+    if isinstance(t, T.IntegerType | T.FloatType | T.IndexType):
+        n = int(it.get(op.operands[0])) if op.operands else 1
+        return it.rt.host_alloc(n * dtype_of(t).itemsize, loc_str(op), it.agent)
     return Cell()
 
 
