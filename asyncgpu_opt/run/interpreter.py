@@ -573,7 +573,8 @@ class Interpreter:
         dims, syms = operands[: m.num_dims], operands[m.num_dims :]
         if all(not isinstance(o, np.ndarray) for o in operands):
             return [np.int64(evaluate(r, [int(d) for d in dims], [int(s) for s in syms])) for r in m.results]
-        return [_eval_affine_np(r, dims, syms) for r in m.results]
+        # numpy operands: `//`, `%` are floor division/modulo on arrays too, as in the scalar case
+        return [np.asarray(evaluate(r, dims, syms), dtype=np.int64) for r in m.results]
 
     # ------------------------------------------------------------------ execution
     def exec_op(self, op: Any) -> None:
@@ -887,30 +888,6 @@ def _all_offsets(sizes: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray
     for s, st in zip(sizes, strides):
         off = off[..., None] + np.arange(s, dtype=np.int64) * st
     return off.ravel()
-
-
-def _eval_affine_np(e: Any, dims: list[Any], syms: list[Any]) -> Any:
-    from ..ir.affine import Bin, Const, Dim, Sym
-
-    if isinstance(e, Dim):
-        return dims[e.pos]
-    if isinstance(e, Sym):
-        return syms[e.pos]
-    if isinstance(e, Const):
-        return np.int64(e.value)
-    assert isinstance(e, Bin)
-    a = _eval_affine_np(e.lhs, dims, syms)
-    b = _eval_affine_np(e.rhs, dims, syms)
-    k = e.kind
-    if k == "add":
-        return a + b
-    if k == "mul":
-        return a * b
-    if k == "floordiv":
-        return np.floor_divide(a, b)
-    if k == "ceildiv":
-        return -np.floor_divide(-a, b)
-    return np.mod(a, b)
 
 
 # --------------------------------------------------------------------------- func / cf / scf
