@@ -2,7 +2,10 @@
 (forks, joins, multi-dependency ops) run on the simulator before lowering, after
 ``wait-insertion,gpu-to-runtime``, and (as a synchronous variant) after
 ``async-region,wait-insertion,gpu-to-runtime``; all three print the same, with zero hazards and zero
-leaks.  A planted-bug variant drops one dependency edge and expects a data race naming both ops.
+leaks.  With ``loops=True`` the programs also contain ``scf.for`` loops carrying a token (forks,
+joins and captured outer tokens in the body, an ``scf.if`` yielding a token inside) and top-level
+``scf.if``s; there run-stats must show streams/events created == destroyed.
+A planted-bug variant drops one dependency edge and expects a data race naming both ops.
 
 Race freedom by construction: every op that touches a buffer depends on the last writer of that
 buffer, and a writer also depends on every reader since that write.  Host buffers are resources too
