@@ -269,11 +269,7 @@ def test_upstream_gpu_to_llvm_accepts_wait_insertion_output(mlir_opt_ref) -> Non
             if m and m.group(1) != "gpu.module" and "%" in m.group(2):
                 assert "," not in m.group(2), (line, wi.output)
         for line in up.stdout.splitlines():  # everything else is lowered
-            if re.search(r"= gpu\.(wait|memset|memcpy|alloc|dealloc)\b", line):
-                # known wait-insertion bug (tests/repros/wait_insertion_zero_dep_async_op.mlir): a
-                # zero-dependency async memset/memcpy/alloc is left as is, and upstream only lowers
-                # these with exactly one dependency
-                assert re.search(r"gpu\.(memset|memcpy|alloc) async [^\[]*$", line), (line, wi.output)
+            assert not re.search(r"= gpu\.(wait|memset|memcpy|alloc|dealloc)\b", line), (line, wi.output)
 
 
 if __name__ == "__main__":  # pragma: no cover

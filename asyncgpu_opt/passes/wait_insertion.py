@@ -2,7 +2,8 @@
 
 * duplicate dependencies are removed;
 * every async op other than ``gpu.wait`` ends with at most one dependency: a join becomes an explicit
-  ``gpu.wait async [deps...]`` placed just before the op;
+  ``gpu.wait async [deps...]`` placed just before the op; an async memcpy/memset/alloc/dealloc with
+  no dependency gets a fresh ``gpu.wait async`` (upstream lowers those only with one dependency);
 * every fork is explicit: each non-``gpu.wait`` user of a token with several users gets its own
   ``gpu.wait async [%t]``;
 * redundant waits fold: ``gpu.wait async [%t]`` whose token is the only user of a single-use ``%t``
@@ -65,12 +66,19 @@ class WaitInsertionPass(Pass):
                     op.erase()
                     changed = True
         ops = [o for o in root.walk() if is_async_op(o)]
-        # 2. joins
+        # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
+        #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
         for op in ops:
             if op.name == "gpu.wait":
                 continue
             deps = AsyncOp.deps(op)
-            if len(deps) > 1:
+            if not deps and AsyncOp.token(op) is not None and op.name != "gpu.launch_func" \
+                    and not (op.name == "gpu.alloc" and "hostShared" in op.attributes):
+                w = _new_wait([], op.loc)
+                _insert_before(op, w)
+                op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                changed = True
+            elif len(deps) > 1:
                 w = _new_wait(deps, op.loc)
                 _insert_before(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])

@@ -1,5 +1,4 @@
-"""Minimal reproducers of pass bugs found by the property tests (xfail until fixed; strict, so a
-fix turns them into failures that ask for the marker to go)."""
+"""Minimal reproducers of pass bugs found by the property tests, kept as regression tests."""
 
 from __future__ import annotations
 
@@ -23,7 +22,6 @@ def _wait_insertion(path: str) -> str:
     return r.output
 
 
-@pytest.mark.xfail(strict=True, reason="wait-insertion keeps zero-dependency async memset/alloc/memcpy")
 def test_wait_insertion_zero_dep_async_op_has_a_root() -> None:
     out = _wait_insertion(os.path.join(HERE, "wait_insertion_zero_dep_async_op.mlir"))
     for line in out.splitlines():
@@ -32,7 +30,6 @@ def test_wait_insertion_zero_dep_async_op_has_a_root() -> None:
 
 
 @pytest.mark.oracle
-@pytest.mark.xfail(strict=True, reason="wait-insertion keeps zero-dependency async memset/alloc/memcpy")
 def test_wait_insertion_zero_dep_async_op_upstream(mlir_opt_ref) -> None:
     out = _wait_insertion(os.path.join(HERE, "wait_insertion_zero_dep_async_op.mlir"))
     up = mlir_opt_ref(out, "-gpu-to-llvm")
