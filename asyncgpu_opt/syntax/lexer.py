@@ -55,6 +55,9 @@ GENERIC_OP = pp.Regex(
     rf"(?:[ \t\n]*(?P<attrs>\{{(?:{_NEST})*\}}))?"
     rf"[ \t\n]*:[ \t\n]*(?P<ftype>\((?:{_NEST})*\)[ \t\n]*->[ \t\n]*"
     rf"(?:\((?:{_NEST})*\)|!?[A-Za-z_][\w$.]*(?:<(?:{_NEST})*>)?))")
+# The commonest result lists, `%a =` and `%a, %b =` (no `:count`, on one line); anything else takes
+# the general loop.
+OP_RESULTS = pp.Regex(rf"%(?P<a>{SUFFIX_ID})(?:[ \t]*,[ \t]*%(?P<b>{SUFFIX_ID}))?[ \t]*=")
 
 ws_re = WS.re
 bare_id_re = BARE_ID.re
@@ -69,6 +72,7 @@ float_re = FLOAT.re
 hex_re = HEX.re
 integer_re = INTEGER.re
 simple_type_re = SIMPLE_TYPE.re
+op_results_re = OP_RESULTS.re
 keyword_re = re.compile(r"[A-Za-z_][\w$]*")  # a keyword stops at '.'
 
 
