@@ -190,7 +190,17 @@ class OpDef:
     @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
         idx = cls._operand_index[name]
-        seg = cls.operand_segments(op)
+        if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # not overridden: inline
+            nvar, sizes, nsingle, first, _ = cls._seg_info(cls.operands, "operandSegmentSizes")
+            seg = op.attributes.get("operandSegmentSizes") if nvar > 1 else None
+            if not isinstance(seg, DenseArrayAttr):  # `_segments`' fall-back, without the list
+                start = sum(sizes[:idx])
+                if 0 <= first < idx:
+                    start += len(op.operands) - nsingle
+                return op.operands[start: start + (len(op.operands) - nsingle if idx == first else sizes[idx])]
+            seg = seg.values
+        else:
+            seg = cls.operand_segments(op)
         start = sum(seg[:idx])
         return op.operands[start: start + seg[idx]]
 
@@ -325,6 +335,9 @@ class OpDef:
     @classmethod
     def verify(cls, op: Operation) -> None:
         """Op-specific checks (override); raise ``VerifyError`` with MLIR's message text."""
+
+
+_BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 
 
 def _describe(t: Type) -> str:

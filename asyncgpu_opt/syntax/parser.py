@@ -477,7 +477,10 @@ class Parser:
                 for b in r.blocks:
                     if b.ops and b.ops[-1].loc is None:
                         b.ops[-1].loc = FileLoc(self.source, op_pos)
-        op.loc = self.parse_trailing_location(op_pos)
+        q = self.pos
+        if q < len(t) and t[q] in _WS_START:
+            q = self.skip()
+        op.loc = self.parse_trailing_location(op_pos) if t.startswith("loc(", q) else FileLoc(self.source, op_pos)
         i = 0
         for name, cnt, pos in results:
             self.define(name, op.results[i: i + cnt], pos)
