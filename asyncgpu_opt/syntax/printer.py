@@ -67,6 +67,7 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        self._tmpl: dict[tuple, tuple[str, tuple[tuple[int, str], ...]]] = {}
 
     # ----- naming ---------------------------------------------------------------------------------
     def compute_names(self, top: Operation) -> None:
@@ -378,12 +379,66 @@ class Printer:
             # like upstream, every op scopes its regions' default dialect ("" unless it has one)
             dd = getattr(od, "default_dialect", None) or ("builtin" if op.name == "builtin.module" else "")
             text = self.op_name_text(op)
-            self.default_dialects.append(dd)
-            try:
-                text += custom(self, op) if custom is not None else od._format.print(self, op)
-            finally:
-                self.default_dialects.pop()
+            if custom is None and not op.regions and not op.successors and not self.debuginfo:
+                text += self._format_text(op, od, dd)
+            else:
+                self.default_dialects.append(dd)
+                try:
+                    text += custom(self, op) if custom is not None else od._format.print(self, op)
+                finally:
+                    self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
+
+    def _format_text(self, op: Operation, od: Any, dd: str) -> str:
+        """The assembly-format text of a region-less, successor-less op after its name, through a
+        per-printer cache keyed by the op's shape (definition, operand and result types,
+        attributes): the text is rendered once with the operands as placeholders, and only the
+        operand names are filled in afterwards.  Not cached: repeated operands, values other
+        than the op's operands printed, or new aliases defined while rendering."""
+        operands = op.operands
+        key = (od, tuple([v.type for v in operands]), tuple([r.type for r in op.results]),
+               tuple(op.attributes.items()))
+        tmpl = self._tmpl.get(key)
+        if tmpl is not None:
+            value = self.value
+            out = [tmpl[0]]
+            for i, lit in tmpl[1]:
+                out.append(value(operands[i]))
+                out.append(lit)
+            return "".join(out)
+        self.default_dialects.append(dd)
+        try:
+            ids = [id(v) for v in operands]
+            if len(set(ids)) != len(ids):
+                return od._format.print(self, op)
+            real = self.value
+            ok = [True]
+
+            def placeholder(v: Value) -> str:
+                i = 0
+                for o in operands:
+                    if o is v:
+                        return f"\x01{i}\x01"
+                    i += 1
+                ok[0] = False
+                return real(v)
+
+            n_alias = len(self.alias_defs)
+            self.value = placeholder  # type: ignore[method-assign]
+            try:
+                text = od._format.print(self, op)
+            finally:
+                del self.value
+        finally:
+            self.default_dialects.pop()
+        if "\x01" not in text:
+            if ok[0] and len(self.alias_defs) == n_alias:
+                self._tmpl[key] = (text, ())
+            return text
+        parts = text.split("\x01")
+        if ok[0] and len(self.alias_defs) == n_alias and len(parts) % 2 == 1:
+            self._tmpl[key] = (parts[0], tuple((int(parts[k]), parts[k + 1]) for k in range(1, len(parts), 2)))
+        return "".join(p if k % 2 == 0 else real(operands[int(p)]) for k, p in enumerate(parts))
 
     def op_text(self, op: Operation) -> str:
         """A single op as text (used by nested printing); may span lines."""
