@@ -288,7 +288,29 @@ class OpDef:
 
     @classmethod
     def verify_structure(cls, op: Operation) -> None:
-        """Operand/result counts, fixed types, region and successor counts."""
+        """Operand/result counts, fixed types, region and successor counts.  The outcome depends
+        only on the op's shape, so shapes that passed are remembered (per class, when the segment
+        functions are not overridden) and skip the checks."""
+        if cls.operand_segments.__func__ is not _BASE_OPERAND_SEGMENTS or \
+                cls.result_segments.__func__ is not _BASE_RESULT_SEGMENTS:
+            cls._verify_structure(op)
+            return
+        attrs = op.attributes
+        vs = cls.__dict__.get("_verified_shapes")
+        if vs is None or vs[1] is not cls.operands or vs[2] is not cls.results or vs[3] is not cls.regions \
+                or vs[4] != cls.num_successors:
+            vs = cls._verified_shapes = (set(), cls.operands, cls.results, cls.regions, cls.num_successors)
+        key = (tuple([v.type.text for v in op.operands]), tuple([r.type.text for r in op.results]),
+               len(op.regions), len(op.successors),
+               attrs.get("operandSegmentSizes") if attrs else None,
+               attrs.get("resultSegmentSizes") if attrs else None)
+        if key in vs[0]:
+            return
+        cls._verify_structure(op)
+        vs[0].add(key)
+
+    @classmethod
+    def _verify_structure(cls, op: Operation) -> None:
         n_single, has_var, has_opt, r_single, r_var, typed_ops, typed_res = cls._struct_info()
         n_ops = len(op.operands)
         if cls.needs_operand_segments():
@@ -338,6 +360,7 @@ class OpDef:
 
 
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
+_BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
 
 
 def _describe(t: Type) -> str:
