@@ -363,6 +363,12 @@ class Printer:
         return f" loc({render(node)})"
 
     def print_op(self, op: Operation, lines: list[str]) -> None:
+        od = op.opdef
+        if not self.debuginfo and not self.generic and od is not None and not op.regions \
+                and not op.successors and od._format is not None and getattr(od, "print_custom", None) is None:
+            res = (self.result_list(op) + " = ") if op.results else ""
+            lines.append("  " * self.indent + res + self._format_text(op, od))
+            return
         if self._locs is not None:
             from .locations import node_of
 
@@ -379,25 +385,22 @@ class Printer:
             # like upstream, every op scopes its regions' default dialect ("" unless it has one)
             dd = getattr(od, "default_dialect", None) or ("builtin" if op.name == "builtin.module" else "")
             text = self.op_name_text(op)
-            if custom is None and not op.regions and not op.successors and not self.debuginfo:
-                text += self._format_text(op, od, dd)
-            else:
-                self.default_dialects.append(dd)
-                try:
-                    text += custom(self, op) if custom is not None else od._format.print(self, op)
-                finally:
-                    self.default_dialects.pop()
+            self.default_dialects.append(dd)
+            try:
+                text += custom(self, op) if custom is not None else od._format.print(self, op)
+            finally:
+                self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
 
-    def _format_text(self, op: Operation, od: Any, dd: str) -> str:
-        """The assembly-format text of a region-less, successor-less op after its name, through a
-        per-printer cache keyed by the op's shape (definition, operand and result types,
-        attributes): the text is rendered once with the operands as placeholders, and only the
-        operand names are filled in afterwards.  Not cached: repeated operands, values other
-        than the op's operands printed, or new aliases defined while rendering."""
+    def _format_text(self, op: Operation, od: Any) -> str:
+        """The assembly-format text of a region-less, successor-less op from its name on, through a
+        per-printer cache keyed by the op's shape (definition, enclosing default dialect, operand
+        and result types, attributes): the text is rendered once with the operands as placeholders,
+        and only the operand names are filled in afterwards.  Not cached: repeated operands, values
+        other than the op's operands printed, or new aliases defined while rendering."""
         operands = op.operands
-        key = (od, tuple([v.type for v in operands]), tuple([r.type for r in op.results]),
-               tuple(op.attributes.items()))
+        key = (od, self.default_dialects[-1], tuple([v.type.text for v in operands]),
+               tuple([r.type.text for r in op.results]), tuple(op.attributes.items()))
         tmpl = self._tmpl.get(key)
         if tmpl is not None:
             value = self.value
@@ -406,11 +409,13 @@ class Printer:
                 out.append(value(operands[i]))
                 out.append(lit)
             return "".join(out)
-        self.default_dialects.append(dd)
+        name = self.op_name_text(op)
+        # like upstream, every op scopes its regions' default dialect ("" unless it has one)
+        self.default_dialects.append(getattr(od, "default_dialect", None) or "")
         try:
             ids = [id(v) for v in operands]
             if len(set(ids)) != len(ids):
-                return od._format.print(self, op)
+                return name + od._format.print(self, op)
             real = self.value
             ok = [True]
 
@@ -426,7 +431,7 @@ class Printer:
             n_alias = len(self.alias_defs)
             self.value = placeholder  # type: ignore[method-assign]
             try:
-                text = od._format.print(self, op)
+                text = name + od._format.print(self, op)
             finally:
                 del self.value
         finally:
