@@ -143,6 +143,29 @@ def function_signature_text(pr: Any, op: Operation, ftype: T.FunctionType, is_de
     return s
 
 
+def verify_function_like(op: Operation, ftype_cls: type) -> T.Type:
+    """FunctionOpInterface checks shared by ``func.func`` and ``llvm.func``: a ``function_type`` of
+    ``ftype_cls``, a ``sym_name``, and entry-block arguments matching the signature (count, and
+    types for builtin function types).  Returns the function type."""
+    ft = op.attributes.get("function_type")
+    if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, ftype_cls):
+        raise VerifyError("requires attribute 'function_type'", op)
+    if not isinstance(op.attributes.get("sym_name"), A.StringAttr):
+        raise VerifyError("requires attribute 'sym_name'", op)
+    inputs = ft.type.inputs if isinstance(ft.type, T.FunctionType) else ft.type.params
+    body = op.regions[0]
+    if body.blocks:
+        entry = body.blocks[0]
+        if len(entry.args) != len(inputs):
+            raise VerifyError(f"entry block must have {len(inputs)} arguments to match function signature", op)
+        if isinstance(ft.type, T.FunctionType):
+            for i, (a, t) in enumerate(zip(entry.args, inputs)):
+                if a.type != t:
+                    raise VerifyError(f"type of entry block argument #{i}({a.type}) must match the type of "
+                                      f"the corresponding argument in function signature({t})", op)
+    return ft.type
+
+
 class FuncOp(OpDef):
     name = "func.func"
     props = _FUNC_PROPS
@@ -172,22 +195,9 @@ class FuncOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.attributes.get("function_type")
-        if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, T.FunctionType):
-            raise VerifyError("requires attribute 'function_type'", op)
-        if not isinstance(op.attributes.get("sym_name"), A.StringAttr):
-            raise VerifyError("requires attribute 'sym_name'", op)
-        body = op.regions[0]
-        if body.blocks:
-            entry = body.blocks[0]
-            if len(entry.args) != len(ft.type.inputs):
-                raise VerifyError(f"entry block must have {len(ft.type.inputs)} arguments to match function "
-                                  "signature", op)
-            for i, (a, t) in enumerate(zip(entry.args, ft.type.inputs)):
-                if a.type != t:
-                    raise VerifyError(f"type of entry block argument #{i}({a.type}) must match the type of "
-                                      f"the corresponding argument in function signature({t})", op)
-        elif "sym_visibility" not in op.attributes or op.attributes["sym_visibility"].value == "public":
+        verify_function_like(op, T.FunctionType)
+        if not op.regions[0].blocks and (
+                "sym_visibility" not in op.attributes or op.attributes["sym_visibility"].value == "public"):
             raise VerifyError("symbol declaration cannot have public visibility", op)
 
 

@@ -142,17 +142,9 @@ class FuncOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.attributes.get("function_type")
-        if not isinstance(ft, A.TypeAttr) or not isinstance(ft.type, T.LLVMFunctionType):
-            raise VerifyError("requires attribute 'function_type'", op)
-        if not isinstance(op.attributes.get("sym_name"), A.StringAttr):
-            raise VerifyError("requires attribute 'sym_name'", op)
-        body = op.regions[0]
-        if body.blocks:
-            entry = body.blocks[0]
-            if len(entry.args) != len(ft.type.params):
-                raise VerifyError(f"entry block must have {len(ft.type.params)} arguments to match function "
-                                  "signature", op)
+        from .func import verify_function_like
+
+        verify_function_like(op, T.LLVMFunctionType)
 
 
 def _scan_vararg(p: Any) -> bool:
