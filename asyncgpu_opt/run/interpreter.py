@@ -580,7 +580,7 @@ class Interpreter:
     def exec_op(self, op: Any) -> None:
         fn = self.impls.get(op.name)
         if fn is None:
-            raise MLIRError(f"--run: operation '{op.name}' is not supported by the interpreter", op.loc)
+            raise self.unsupported(op)
         r = fn(self, op)
         res = op.results
         if not res:
@@ -590,6 +590,9 @@ class Interpreter:
         else:
             for v, x in zip(res, r):
                 self.env[v] = x
+
+    def unsupported(self, op: Any) -> Exception:
+        return MLIRError(f"--run: operation '{op.name}' is not supported by the interpreter", op.loc)
 
     def run_region(self, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
         """Run a region from its entry block; returns (terminator, its operand values)."""

@@ -124,19 +124,8 @@ class KernelExec(Interpreter):
         self.pattern: dict[tuple, tuple] = {}
         self.depth = 0
 
-    def exec_op(self, op: Any) -> None:
-        fn = self.impls.get(op.name)
-        if fn is None:
-            raise KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
-        r = fn(self, op)
-        res = op.results
-        if not res:
-            return
-        if len(res) == 1:
-            self.env[res[0]] = r[0] if isinstance(r, list) else r
-        else:
-            for v, x in zip(res, r):
-                self.env[v] = x
+    def unsupported(self, op: Any) -> Exception:
+        return KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
 
     def get(self, v: Any) -> Any:
         try:
