@@ -196,9 +196,13 @@ class _ChunkRun:
         """Returns the chunk output, or None on failure (diagnostics recorded)."""
         cfg = self.config
         t0 = time.perf_counter()
+        frozen = False
         try:
             module = self.parse()
             self.timings["Parser"] = time.perf_counter() - t0
+            # the parsed IR is long-lived: keep the cyclic collector from re-scanning it (undone below)
+            gc.freeze()
+            frozen = True
             from .ir.verifier import verify
 
             verify(module)
@@ -227,6 +231,9 @@ class _ChunkRun:
         except RecursionError:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
             return None
+        finally:
+            if frozen:
+                gc.unfreeze()
 
     def parse(self) -> Any:
         from .dialects.builtin import ModuleOp, new_module

@@ -177,6 +177,7 @@ class ConstantOp(OpDef):
     """constant ::= `arith.constant` attr-dict attribute"""
 
     name = "arith.constant"
+    print_by_shape = True  # print_custom reads only types and attributes
     results = (single("result"),)
     props = ("value",)
     traits = frozenset({"Pure", "ConstantLike"})
@@ -245,6 +246,7 @@ class SelectOp(OpDef):
     """select ::= `arith.select` ssa `,` ssa `,` ssa attr-dict `:` (type `,`)? type"""
 
     name = "arith.select"
+    print_by_shape = True  # print_custom reads only types and attributes
     operands = (single("condition"), single("true_value"), single("false_value"))
     results = (single("result"),)
     traits = frozenset({"Pure"})
@@ -277,3 +279,9 @@ class SelectOp(OpDef):
         if ct != T.i1:
             s += pr.type_text(ct) + ", "
         return s + pr.type_text(op.results[0].type)
+
+
+# Every arith verifier reads only the op's types and attributes.
+for _od in list(globals().values()):
+    if isinstance(_od, type) and issubclass(_od, OpDef) and _od.name.startswith("arith."):
+        _od.shape_verified = True

@@ -61,6 +61,7 @@ def _alloc_names(op: Operation) -> list[str | None]:
 
 class AllocOp(AsyncOp):
     name = "gpu.alloc"
+    shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), variadic("dynamicSizes", T.index),
                 variadic("symbolOperands", T.index))
     results = (single("memref"), optional("asyncToken", TOKEN))
@@ -101,6 +102,7 @@ def _elem(t: T.Type) -> T.Type | None:
 
 class MemcpyOp(AsyncOp):
     name = "gpu.memcpy"
+    shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("src"))
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} $dst`,` $src `:` type($dst)`,` type($src) attr-dict"
@@ -117,6 +119,7 @@ class MemcpyOp(AsyncOp):
 
 class MemsetOp(AsyncOp):
     name = "gpu.memset"
+    shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("value"))
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} $dst`,` $value `:` type($dst)`,` type($value) attr-dict"

@@ -29,6 +29,7 @@ class _MathOp(OpDef):
     results = (single("result"),)
     traits = frozenset({"Pure", "SameOperandsAndResultType", "Elementwise"})
     _kind = "float"
+    shape_verified = True  # verify reads only types and attributes
 
     @classmethod
     def verify(cls, op: Operation) -> None:

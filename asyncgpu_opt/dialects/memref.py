@@ -32,6 +32,8 @@ class _AllocLike(OpDef):
     results = (single("memref"),)
     props = ("alignment", "operandSegmentSizes")
     assembly_format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
+    print_by_shape = True  # print_custom reads only types and attributes
+    shape_verified = True  # verify reads only types and attributes
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -90,6 +92,7 @@ def _check_indices(op: Operation, memref: Any, indices: list, what: str) -> None
 
 class LoadOp(OpDef):
     name = "memref.load"
+    shape_verified = True  # verify reads only types and attributes
     operands = (single("memref"), variadic("indices", _IDX))
     results = (single("result"),)
     props = ("nontemporal", "alignment")
@@ -107,6 +110,7 @@ class LoadOp(OpDef):
 
 class StoreOp(OpDef):
     name = "memref.store"
+    shape_verified = True  # verify reads only types and attributes
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
     infer = {"value": lambda k: _elem_of(k, "memref")}
@@ -168,6 +172,7 @@ def _strides(t: T.MemRefType) -> tuple[int, list[int]] | None:
 
 class CastOp(OpDef):
     name = "memref.cast"
+    shape_verified = True  # verify reads only types and attributes
     operands = (single("source"),)
     results = (single("dest"),)
     traits = PURE
@@ -183,6 +188,7 @@ class CastOp(OpDef):
 
 class CopyOp(OpDef):
     name = "memref.copy"
+    shape_verified = True  # verify reads only types and attributes
     operands = (single("source"), single("target"))
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
     effects = {"source": "read", "target": "write"}

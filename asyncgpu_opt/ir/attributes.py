@@ -36,7 +36,8 @@ class Attribute:
         return isinstance(other, Attribute) and str(other) == str(self)
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        t = self._text
+        return hash(t if t is not None else str(self))
 
 
 def _r(p: Any, a: Any) -> str:

@@ -17,12 +17,15 @@ the class is defined, by ``syntax.format``.  Dialect modules are imported lazily
 from __future__ import annotations
 
 import importlib
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .attributes import Attribute, DenseArrayAttr
 from .types import Type, i32
+
+_type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
 
 if TYPE_CHECKING:
     from .core import Operation
@@ -117,6 +120,12 @@ class OpDef:
     attr_printers: ClassVar[dict[str, Callable[[Any, Attribute], str]]] = {}
     attr_parsers: ClassVar[dict[str, Callable[[Any, bool], Attribute | None]]] = {}
     default_dialect: ClassVar[str | None] = None  # dialect prefix elided inside the op's regions
+    # True when ``verify`` reads only the op's operand/result types and attributes (no parent, no
+    # defining ops, no symbols, no regions): then passing shapes skip it (``verify_all``)
+    shape_verified: ClassVar[bool] = False
+    # True when ``print_custom`` of a region-less op reads only its types and attributes and prints
+    # operands through ``Printer.value``: then it is printed through the printer's templates
+    print_by_shape: ClassVar[bool] = False
 
     _format: ClassVar[Any] = None
     _operand_index: ClassVar[dict[str, int]] = {}
@@ -287,6 +296,29 @@ class OpDef:
         return info[:7]
 
     @classmethod
+    def verify_all(cls, op: Operation) -> None:
+        """``verify_structure`` then ``verify``; for ``shape_verified`` classes both are skipped
+        for a shape (operand and result types, region/successor counts, attributes) that passed."""
+        st = cls.__dict__.get("_verified_all")
+        if st is None or st[1] is not cls.operands or st[2] is not cls.results:
+            cacheable = cls.shape_verified and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS \
+                and cls.result_segments.__func__ is _BASE_RESULT_SEGMENTS
+            st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
+        seen = st[0]
+        if seen is None:
+            cls.verify_structure(op)
+            cls.verify(op)
+            return
+        attrs = op.attributes
+        key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
+               len(op.regions), len(op.successors), tuple(attrs.items()) if attrs else ())
+        if key in seen:
+            return
+        cls.verify_structure(op)
+        cls.verify(op)
+        seen.add(key)
+
+    @classmethod
     def verify_structure(cls, op: Operation) -> None:
         """Operand/result counts, fixed types, region and successor counts.  The outcome depends
         only on the op's shape, so shapes that passed are remembered (per class, when the segment
@@ -300,7 +332,7 @@ class OpDef:
         if vs is None or vs[1] is not cls.operands or vs[2] is not cls.results or vs[3] is not cls.regions \
                 or vs[4] != cls.num_successors:
             vs = cls._verified_shapes = (set(), cls.operands, cls.results, cls.regions, cls.num_successors)
-        key = (tuple([v.type.text for v in op.operands]), tuple([r.type.text for r in op.results]),
+        key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
                len(op.regions), len(op.successors),
                attrs.get("operandSegmentSizes") if attrs else None,
                attrs.get("resultSegmentSizes") if attrs else None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
-from .core import Block, Operation
+from .core import Block, Operation, OpResult
 from .opdef import VerifyError
 
 
@@ -46,8 +46,7 @@ def _verify_op(op: Operation) -> None:
     od = op.opdef
     if od is not None:
         try:
-            od.verify_structure(op)
-            od.verify(op)
+            od.verify_all(op)
         except VerifyError as e:
             raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
     if od is not None and "SymbolTable" in od.traits and op.regions and op.regions[0].blocks:
@@ -80,15 +79,16 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc,
                         [current_op_note(last)])
+    last_i = len(ops) - 1
     for i, op in enumerate(ops):
-        if op.successors and i != len(ops) - 1:
-            raise MLIRError("operation with block successors must terminate its parent block", op.loc,
-                            [current_op_note(op)])
-        if op.is_terminator() and i != len(ops) - 1:
-            raise _fail(op, "must be the last operation in the parent block")
+        if i != last_i:
+            if op.successors:
+                raise MLIRError("operation with block successors must terminate its parent block", op.loc,
+                                [current_op_note(op)])
+            if op.is_terminator():
+                raise _fail(op, "must be the last operation in the parent block")
         for v in op.operands:
-            owner = getattr(v, "op", None)
-            if owner is not None and owner.parent is b and id(v) not in defined:
+            if v.__class__ is OpResult and v.op.parent is b and id(v) not in defined:
                 raise _dominance_error(op, v)
         _verify_op(op)
         for r in op.results:

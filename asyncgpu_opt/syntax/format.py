@@ -251,7 +251,11 @@ class Format:
         self.elems = elems
         used: set[str] = set()
         _attr_used(elems, used)
-        self.elided = used | {"operandSegmentSizes", "resultSegmentSizes"}
+        # segment sizes are inherent only on ops with more than one variable-length group; on the
+        # others they are ordinary discardable attributes and print in attr-dict (as upstream)
+        self.elided = used | {name for name, needed in (("operandSegmentSizes", opdef.needs_operand_segments()),
+                                                        ("resultSegmentSizes", opdef.needs_result_segments()))
+                              if needed or name in opdef.props}
 
     # ----- printing -----------------------------------------------------------------------------
     _print_plan: list[Any] | None = None

@@ -26,6 +26,7 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.opdef import OpDef, is_known_dialect, lookup_opdef
 from . import lexer as L
+from .line_cache import parse_block_body
 
 _TYPE_CACHE: dict[str, T.Type] = {}
 _BUILTIN_SIMPLE = {
@@ -38,7 +39,6 @@ _generic_op_match: Callable[..., Any] | None = None  # lexer.GENERIC_OP, compile
 _ws_match = L.ws_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
 _op_results_match = L.op_results_re.match
-_ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
 
 
 class OperandRef:
@@ -85,7 +85,8 @@ class Parser:
         self.def_pos: dict[int, int] = {}  # id(value) -> position of its definition ("prior use here")
         self.block_scopes: list[dict[str, tuple[Block, int, bool]]] = []
         self._generic_cache: dict[str, Any] = {}  # text of a generic op's dictionary / function type
-        self._custom_cache: dict[tuple, Any] = {}  # custom-op line skeleton -> build record (or False)
+        self._line_cache: dict[tuple, Any] = {}  # line skeleton -> build record or False (line_cache.py)
+        self.use_line_cache = True  # False: every op through parse_operation (for differential tests)
 
     # ----- low level ------------------------------------------------------------------------------
     def skip(self) -> int:
@@ -664,12 +665,6 @@ class Parser:
         self.current_op = opdef.name
         self.name_pos = p  # OpAsmParser::getNameLoc()
         self.pos = self.last_end = m.end()
-        if not opdef.regions and opdef.num_successors == 0:
-            return self._parse_custom_cached(opdef, results, m.end(), name, p)
-        return self._parse_custom_general(opdef, results, name, p)
-
-    def _parse_custom_general(self, opdef: type[OpDef], results: list[tuple[str, int, int]],
-                              name: str, p: int) -> Operation:
         custom = getattr(opdef, "parse_custom", None)
         if custom is not None:
             op = custom(self, results)
@@ -677,87 +672,6 @@ class Parser:
             op = opdef._format.parse(self, opdef, results)
         else:
             raise self.error(f"custom op '{name}' has no custom assembly form", p)
-        return op
-
-    def _parse_custom_cached(self, opdef: type[OpDef], results: list[tuple[str, int, int]],
-                             q: int, opname: str, name_pos: int) -> Operation:
-        """A region-less custom op that ends its line, built from a per-parser record keyed by the
-        line's skeleton (the text after the op name with SSA uses cut out), the number of bound
-        results and the token that follows.  The first op with a given key goes through the
-        general path with ``lookup`` instrumented; the record is kept only when that parse ended
-        at the end of the line, resolved exactly the textual SSA uses (in order, with explicit
-        types) and those are the op's operands.  Replaying it makes the same ``lookup`` calls, so
-        errors (undefined values, type mismatches) are unchanged; anything else takes the general
-        path every time."""
-        t = self.text
-        eol = t.find("\n", q)
-        if eol < 0:
-            eol = len(t)
-        tail = t[q:eol]
-        parts = _ssa_split(tail)
-        n = _ws_match(t, eol).end()
-        if n >= len(t):
-            fol = ""
-        else:
-            fol = t[n]
-            if fol.isalpha() or fol == "_":
-                fol = L.bare_id_re.match(t, n).group()
-        nres = 0
-        for r in results:
-            nres += r[1]
-        key = (opdef, len(results), nres, fol, *parts[0::3])
-        cache = self._custom_cache
-        rec = cache.get(key)
-        if rec is not None:
-            if rec is False:
-                return self._parse_custom_general(opdef, results, opname, name_pos)
-            types, rtypes, attrs = rec
-            lookup = self.lookup
-            vals = []
-            off = q
-            i = 0
-            for ty in types:
-                off += len(parts[i])
-                name = parts[i + 1]
-                num = parts[i + 2]
-                vals.append(lookup(OperandRef(name, int(num) if num else 0, off), ty))
-                off += 1 + len(name) + (len(num) + 1 if num else 0)
-                i += 3
-            self.pos = self.last_end = q + len(tail.rstrip())
-            return Operation.create(opdef.name, vals, rtypes, attrs, (), (), None, None, opdef=opdef)
-        calls: list[tuple[int, Any, Value]] = []
-        plain = Parser.lookup.__get__(self)
-
-        def recording_lookup(ref: OperandRef, type: T.Type | None) -> Value:
-            v = plain(ref, type)
-            calls.append((ref.pos, type, v))
-            return v
-
-        outer = self.__dict__.get("lookup")  # an enclosing op's recording (ops nested in one)
-        self.lookup = recording_lookup  # type: ignore[method-assign]
-        try:
-            op = self._parse_custom_general(opdef, results, opname, name_pos)
-        finally:
-            if outer is None:
-                del self.lookup
-            else:
-                self.lookup = outer  # type: ignore[method-assign]
-        end = q + len(tail.rstrip())
-        ok = (self.last_end == end and end <= self.pos <= n and not op.regions and not op.successors
-              and op.properties is None and len(calls) == len(op.operands) == len(parts) // 3)
-        if ok:
-            off = q
-            i = 0
-            for (pos, ty, v), opnd in zip(calls, op.operands):
-                off += len(parts[i])
-                if pos != off or ty is None or v is not opnd:
-                    ok = False
-                    break
-                num = parts[i + 2]
-                off += 1 + len(parts[i + 1]) + (len(num) + 1 if num else 0)
-                i += 3
-        cache[key] = ([ty for _, ty, _ in calls], [r.type for r in op.results], dict(op.attributes)) \
-            if ok else False
         return op
 
     def num_results_expected(self, results: list[tuple[str, int, int]]) -> int:
@@ -871,16 +785,8 @@ class Parser:
         return None
 
     def parse_block_body(self, block: Block) -> None:
-        t = self.text
-        while True:
-            p = self.skip()
-            if p >= len(t):
-                raise self.error("expected '}' to end region" if False else "unexpected end of file"
-                                 if False else "expected operation name in quotes")
-            c = t[p]
-            if c == "}" or c == "^":
-                return
-            block.append(self.parse_operation())
+        """operation* up to the `}` or `^` that ends the block (through the line cache)."""
+        parse_block_body(self, block)
 
     # ----- attribute dictionaries ---------------------------------------------------------------
     def parse_attr_dict_body(self) -> dict[str, A.Attribute]:

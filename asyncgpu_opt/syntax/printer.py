@@ -32,6 +32,7 @@ class _NameScope:
         return False
 
 
+_SANITIZED: dict[str, str] = {}  # asm name -> sanitize_identifier(name)
 _VALID = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$._-")
 
 
@@ -54,6 +55,22 @@ def sanitize_identifier(name: str, allow_trailing_digit: bool = True) -> str:
     return copy()
 
 
+def _shape_key(op: Operation, default_dialect: str) -> tuple:
+    """What a templated op's text depends on besides its operand names: definition, enclosing
+    default dialect, operand/result type objects and attribute objects, by identity (a template
+    keeps them alive, so an id cannot be reused while its entry exists)."""
+    k: list[Any] = [op.opdef, default_dialect]
+    for v in op.operands:
+        k.append(id(v.type))
+    k.append(None)
+    for v in op.results:
+        k.append(id(v.type))
+    for name, a in op.attributes.items():
+        k.append(name)
+        k.append(id(a))
+    return tuple(k)
+
+
 class Printer:
     def __init__(self, generic: bool = False, debuginfo: bool = False) -> None:
         self.generic = generic
@@ -67,7 +84,9 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
-        self._tmpl: dict[tuple, tuple[str, tuple[tuple[int, str], ...]]] = {}
+        self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
+        self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
+        self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
     # ----- naming ---------------------------------------------------------------------------------
     def compute_names(self, top: Operation) -> None:
@@ -91,7 +110,10 @@ class Printer:
                         stack.append((r, self._nv, self._na, self._nc, cur))
 
     def _unique(self, name: str) -> str:
-        name = sanitize_identifier(name)
+        clean = _SANITIZED.get(name)
+        if clean is None:
+            clean = _SANITIZED[name] = sanitize_identifier(name)
+        name = clean
         scope = self._scope
         if name not in scope:
             scope.names.add(name)
@@ -105,10 +127,12 @@ class Printer:
 
     def _set_name(self, v: Value, name: str | None) -> None:
         if not name:
-            self.names[id(v)] = str(self._nv)
+            name = str(self._nv)
             self._nv += 1
         else:
-            self.names[id(v)] = self._unique(name)
+            name = self._unique(name)
+        self.names[id(v)] = name
+        self.uses[id(v)] = "%" + name
 
     def _number_region(self, region: Region) -> None:
         for i, b in enumerate(region.blocks):
@@ -120,7 +144,20 @@ class Printer:
                     self._na += 1
                 else:
                     self._set_name(a, None)
+            names = self.names
+            uses = self.uses
+            generic = self.generic
             for op in b.ops:
+                res = op.results
+                if not res:
+                    continue
+                od = op.opdef
+                if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
+                    name = str(self._nv)
+                    self._nv += 1
+                    names[id(res[0])] = name
+                    uses[id(res[0])] = "%" + name
+                    continue
                 self._number_op(op)
 
     def _number_op(self, op: Operation) -> None:
@@ -135,15 +172,33 @@ class Printer:
                     self._set_name(op.results[i], n)
                     if i:
                         groups.append(i)
-        r0 = op.results[0]
-        if id(r0) not in self.names:
-            self.names[id(r0)] = str(self._nv)
+        res = op.results
+        r0 = res[0]
+        names = self.names
+        if id(r0) not in names:
+            names[id(r0)] = str(self._nv)
             self._nv += 1
         if len(groups) > 1:
-            self.groups[id(op)] = sorted(groups)
+            self.groups[id(op)] = groups = sorted(groups)
+        uses = self.uses
+        n = len(res)
+        if n == 1:
+            uses[id(r0)] = "%" + names[id(r0)]
+            return
+        for gi, start in enumerate(groups):
+            end = groups[gi + 1] if gi + 1 < len(groups) else n
+            lead = "%" + names[id(res[start])]
+            if end - start == 1:
+                uses[id(res[start])] = lead
+            else:
+                for k in range(start, end):
+                    uses[id(res[k])] = f"{lead}#{k - start}"
 
     def value(self, v: Value) -> str:
         """``%name`` or ``%name#N`` for a use of ``v``."""
+        u = self.uses.get(id(v))
+        if u is not None:
+            return u
         if isinstance(v, OpResult):
             op = v.op
             n = len(op.results)
@@ -364,8 +419,8 @@ class Printer:
 
     def print_op(self, op: Operation, lines: list[str]) -> None:
         od = op.opdef
-        if not self.debuginfo and not self.generic and od is not None and not op.regions \
-                and not op.successors and od._format is not None and getattr(od, "print_custom", None) is None:
+        if not self.debuginfo and not self.generic and not op.regions and not op.successors \
+                and self._templated(od):
             res = (self.result_list(op) + " = ") if op.results else ""
             lines.append("  " * self.indent + res + self._format_text(op, od))
             return
@@ -392,15 +447,23 @@ class Printer:
                 self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
 
+    def _templated(self, od: Any) -> bool:
+        """Whether ops of ``od`` (region-less, successor-less) print through ``_format_text``:
+        assembly-format ops, and custom printers marked ``print_by_shape``."""
+        ok = self._by_shape.get(od)
+        if ok is None:
+            ok = self._by_shape[od] = od is not None and (
+                bool(getattr(od, "print_by_shape", False)) if getattr(od, "print_custom", None) is not None
+                else od._format is not None)
+        return ok
+
     def _format_text(self, op: Operation, od: Any) -> str:
-        """The assembly-format text of a region-less, successor-less op from its name on, through a
-        per-printer cache keyed by the op's shape (definition, enclosing default dialect, operand
-        and result types, attributes): the text is rendered once with the operands as placeholders,
-        and only the operand names are filled in afterwards.  Not cached: repeated operands, values
-        other than the op's operands printed, or new aliases defined while rendering."""
+        """The text of a templated op from its name on, through a per-printer cache keyed by
+        ``_shape_key``: the text is rendered once with the operands as placeholders, and only the
+        operand names are filled in afterwards.  Not cached: repeated operands, values other than
+        the op's operands printed, or new aliases defined while rendering."""
         operands = op.operands
-        key = (od, self.default_dialects[-1], tuple([v.type.text for v in operands]),
-               tuple([r.type.text for r in op.results]), tuple(op.attributes.items()))
+        key = _shape_key(op, self.default_dialects[-1])
         tmpl = self._tmpl.get(key)
         if tmpl is not None:
             value = self.value
@@ -410,12 +473,13 @@ class Printer:
                 out.append(lit)
             return "".join(out)
         name = self.op_name_text(op)
+        custom = getattr(od, "print_custom", None)
         # like upstream, every op scopes its regions' default dialect ("" unless it has one)
         self.default_dialects.append(getattr(od, "default_dialect", None) or "")
         try:
             ids = [id(v) for v in operands]
             if len(set(ids)) != len(ids):
-                return name + od._format.print(self, op)
+                return name + (custom(self, op) if custom is not None else od._format.print(self, op))
             real = self.value
             ok = [True]
 
@@ -431,18 +495,20 @@ class Printer:
             n_alias = len(self.alias_defs)
             self.value = placeholder  # type: ignore[method-assign]
             try:
-                text = name + od._format.print(self, op)
+                text = name + (custom(self, op) if custom is not None else od._format.print(self, op))
             finally:
                 del self.value
         finally:
             self.default_dialects.pop()
+        keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()))
         if "\x01" not in text:
             if ok[0] and len(self.alias_defs) == n_alias:
-                self._tmpl[key] = (text, ())
+                self._tmpl[key] = (text, (), keep)
             return text
         parts = text.split("\x01")
         if ok[0] and len(self.alias_defs) == n_alias and len(parts) % 2 == 1:
-            self._tmpl[key] = (parts[0], tuple((int(parts[k]), parts[k + 1]) for k in range(1, len(parts), 2)))
+            self._tmpl[key] = (parts[0], tuple((int(parts[k]), parts[k + 1]) for k in range(1, len(parts), 2)),
+                               keep)
         return "".join(p if k % 2 == 0 else real(operands[int(p)]) for k, p in enumerate(parts))
 
     def op_text(self, op: Operation) -> str:
@@ -529,7 +595,33 @@ class Printer:
         ops = b.ops
         if not print_terminator and ops and ops[-1].is_terminator():
             ops = ops[:-1]
-        for op in ops:
+        if self.debuginfo or self.generic:
+            for op in ops:
+                self.print_op(op, lines)
+            self.indent -= 1
+            return
+        ind = "  " * self.indent
+        tmpl = self._tmpl
+        uses = self.uses
+        dd = self.default_dialects[-1]
+        for op in ops:  # templated ops inline (see _format_text), everything else through print_op
+            if not op.regions and not op.successors:
+                ent = tmpl.get(_shape_key(op, dd))
+                if ent is not None:
+                    operands = op.operands
+                    res = op.results
+                    if len(res) == 1:
+                        out = [ind, uses.get(id(res[0])) or self.result_list(op), " = ", ent[0]]
+                    elif res:
+                        out = [ind, self.result_list(op), " = ", ent[0]]
+                    else:
+                        out = [ind, ent[0]]
+                    for i, lit in ent[1]:
+                        v = operands[i]
+                        out.append(uses.get(id(v)) or self.value(v))
+                        out.append(lit)
+                    lines.append("".join(out))
+                    continue
             self.print_op(op, lines)
         self.indent -= 1
 

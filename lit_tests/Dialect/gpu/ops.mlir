@@ -274,6 +274,17 @@ module attributes {gpu.container_module} {
     return
   }
 
+  // gpu.memcpy and gpu.dealloc have one variadic group: `operandSegmentSizes` is not inherent
+  // there, so a written one is a discardable attribute and stays in attr-dict.
+  // CHECK-LABEL: func.func @discardable_segment_sizes(
+  // CHECK-NEXT: %[[T:.*]] = gpu.memcpy async [%{{.*}}] %{{.*}}, %{{.*}} : memref<4xf32>, memref<4xf32> {operandSegmentSizes = array<i32: 1, 1, 1>}
+  // CHECK-NEXT: gpu.dealloc async [%[[T]]] %{{.*}} {operandSegmentSizes = array<i32: 1, 1>} : memref<4xf32>
+  func.func @discardable_segment_sizes(%t: !gpu.async.token, %a: memref<4xf32>, %b: memref<4xf32>) {
+    %t1 = "gpu.memcpy"(%t, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1>} : (!gpu.async.token, memref<4xf32>, memref<4xf32>) -> !gpu.async.token
+    %t2 = "gpu.dealloc"(%t1, %a) {operandSegmentSizes = array<i32: 1, 1>} : (!gpu.async.token, memref<4xf32>) -> !gpu.async.token
+    return
+  }
+
   // CHECK-LABEL: func.func @misc(
   // CHECK-SAME: %[[ARG0:.*]]: i32, %[[ARG1:.*]]: f32, %[[ARG2:.*]]: index) {
   // CHECK-NEXT: gpu.set_default_device %[[ARG0]]

@@ -1,0 +1,245 @@
+"""Block bodies read line by line through a cache of line skeletons (the reader's fast path).
+
+Most ops are region-less and written one per line: ``%v6 = arith.addi %arg0, %v5 : i32``.  Cutting
+the SSA names out of such a line (one ``lexer.SSA_USE`` split) leaves its *skeleton*,
+``("", " = arith.addi ", ", ", " : i32")``, which fixes everything else the op's parser computes:
+the op, its attributes, its operand and result types.  The first line with a given key goes through
+``Parser.parse_operation`` with ``Parser.lookup`` recorded; every later line with that key is built
+from the record: the same lookups, one ``Operation``, the same definitions.
+
+    key    ::= (innermost default dialect, token after the line, *skeleton)
+    record ::= (opdef, #result names, operand types, result types, attributes,
+                offset of the op name in its segment, length of the last segment without blanks)
+
+The token after the line is in the key because a parser may look past the end of its line.  A
+record is kept only when that first parse
+  - ended at the end of the line (only blanks after it, no comment, no trailing ``loc(...)``),
+  - built an op without regions, successors or unregistered properties, located at its name,
+  - resolved exactly the line's SSA uses after the op name, in order, each with an explicit type,
+    and those values are the op's operands in order,
+  - bound each result name (``%a`` or ``%a, %b``; no ``%a:2``) to one result, or named none;
+otherwise the key maps to False and its lines always take the general path.  A hit reports the same
+errors as the general path: whenever a quick check fails (unknown or forward-referenced value,
+different type, redefinition, pending forward references) it calls the parser's own ``lookup`` or
+``define``, which raise the usual located errors.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import FileLoc
+from ..ir.core import Block, Operation, OpResult, Value
+from . import lexer as L
+
+if TYPE_CHECKING:
+    from .parser import Parser
+
+_ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
+_ws_match = L.ws_re.match
+_bare_id_match = L.bare_id_re.match
+_WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+_new_op = Operation.__new__
+_new_result = OpResult.__new__
+
+
+def parse_block_body(parser: Parser, block: Block) -> None:
+    """operation* up to the `}` or `^` that ends the block (not consumed)."""
+    from .parser import OperandRef
+
+    if not parser.use_line_cache:
+        _parse_uncached(parser, block)
+        return
+    t = parser.text
+    tlen = len(t)
+    cache: dict[tuple, Any] = parser._line_cache
+    scopes = parser.scopes
+    chain = []  # the scopes a name is looked up in, innermost first, up to the isolated one
+    for sc in reversed(scopes):
+        chain.append(sc.values)
+        if sc.isolated:
+            break
+    iso = next(sc for sc in reversed(scopes) if sc.isolated)
+    top = chain[0]
+    dd = parser.default_dialects[-1] if parser.default_dialects else None
+    source = parser.source
+    def_pos = parser.def_pos
+    ops = block.ops
+    lookup = parser.lookup
+    while True:
+        p = parser.pos
+        if p >= tlen or t[p] in _WS_START:
+            p = parser.skip()
+            if p >= tlen:
+                raise parser.error("expected operation name in quotes")
+        c = t[p]
+        if c == "}" or c == "^":
+            block._index_cache = None
+            return
+        eol = t.find("\n", p)
+        if eol < 0:
+            eol = tlen
+        parts = _ssa_split(t[p:eol])
+        n = _ws_match(t, eol).end()
+        if n < tlen:
+            fol = t[n]
+            if fol.isalpha() or fol == "_":
+                fol = _bare_id_match(t, n).group()
+        else:
+            fol = ""
+        key = (dd, fol, *parts[0::3])
+        rec = cache.get(key)
+        if rec is None:
+            op = _parse_and_record(parser, key, p, eol, n, parts)
+        elif rec is False:
+            op = parser.parse_operation()
+        else:
+            opdef, ndefs, types, rtypes, attrs, name_off, tail_len = rec
+            off = p
+            i = 0
+            defs = []
+            for _ in range(ndefs):
+                off += len(parts[i])
+                name = parts[i + 1]
+                defs.append((name, off))
+                off += 1 + len(name)
+                i += 3
+            op_pos = off + name_off
+            vals: list[Value] = []
+            for ty in types:
+                off += len(parts[i])
+                name = parts[i + 1]
+                num = parts[i + 2]
+                v = None
+                if num is None:
+                    for values in chain:
+                        vs = values.get(name)
+                        if vs is not None:
+                            v = vs[0]
+                            if v.type is not ty and v.type != ty:
+                                v = None
+                            break
+                if v is None:
+                    v = lookup(OperandRef(name, int(num) if num else 0, off), ty)
+                vals.append(v)
+                off += 1 + len(name) + (len(num) + 1 if num else 0)
+                i += 3
+            op = _new_op(Operation)
+            op.name = opdef.name
+            op.opdef = opdef
+            op.operands = vals
+            for j, v in enumerate(vals):
+                v.uses.append((op, j))
+            if rtypes:
+                op.results = res = []
+                for j, ty in enumerate(rtypes):
+                    r = _new_result(OpResult)
+                    r.type = ty
+                    r.uses = []
+                    r.name_hint = None
+                    r.op = op
+                    r.index = j
+                    res.append(r)
+            else:
+                op.results = []
+            op.attributes = attrs.copy() if attrs else {}
+            op.properties = None
+            op.regions = []
+            op.successors = []
+            op.loc = FileLoc(source, op_pos)
+            parser.last_end = off + tail_len
+            parser.pos = n  # the next token (what `skip` would find)
+            for (name, pos), r in zip(defs, op.results):
+                clash = iso.forward
+                if not clash:
+                    for values in chain:
+                        if name in values:
+                            clash = True
+                            break
+                if clash:
+                    parser.define(name, [r], pos)
+                else:
+                    top[name] = [r]
+                    r.name_hint = name
+                    def_pos[id(r)] = pos
+        op.parent = block
+        ops.append(op)
+
+
+def _parse_uncached(parser: Parser, block: Block) -> None:
+    t = parser.text
+    while True:
+        p = parser.skip()
+        if p >= len(t):
+            raise parser.error("expected operation name in quotes")
+        if t[p] == "}" or t[p] == "^":
+            return
+        block.append(parser.parse_operation())
+
+
+def _parse_and_record(parser: Parser, key: tuple, p: int, eol: int, n: int, parts: list) -> Operation:
+    """The general path for the first line with ``key``; stores its record (or False)."""
+    cache = parser._line_cache
+    line = parser.text[p:eol]
+    stripped = line.rstrip()
+    if stripped.endswith("{") or "loc(" in line:  # opens a region / carries a location: never cached
+        cache[key] = False
+        return parser.parse_operation()
+    calls: list[tuple[int, Any, Value]] = []
+    plain = type(parser).lookup.__get__(parser)
+
+    def recording_lookup(ref: Any, type: Any) -> Value:
+        v = plain(ref, type)
+        calls.append((ref.pos, type, v))
+        return v
+
+    outer = parser.__dict__.get("lookup")  # an enclosing line's recording (a multi-line op)
+    parser.lookup = recording_lookup  # type: ignore[method-assign]
+    try:
+        op = parser.parse_operation()
+    finally:
+        if outer is None:
+            del parser.lookup
+        else:
+            parser.lookup = outer  # type: ignore[method-assign]
+    cache[key] = _record(parser, op, p, stripped, n, parts, calls)
+    return op
+
+
+def _record(parser: Parser, op: Operation, p: int, stripped: str, n: int, parts: list,
+            calls: list[tuple[int, Any, Value]]) -> tuple | bool:
+    end = p + len(stripped)
+    if (parser.last_end != end or not end <= parser.pos <= n or op.regions or op.successors
+            or op.properties is not None or type(op.loc) is not FileLoc or op.opdef is None):
+        return False
+    nnames = len(parts) // 3
+    ndefs = nnames - len(calls)
+    if ndefs < 0 or (ndefs and ndefs != len(op.results)) or len(calls) != len(op.operands):
+        return False
+    op_pos = op.loc.offset
+    off = p
+    i = 0
+    for j in range(ndefs):  # result names: before the op name, bound to one result each
+        off += len(parts[i])
+        name = parts[i + 1]
+        if parts[i + 2] is not None or off >= op_pos:
+            return False
+        vs = parser.scopes[-1].values.get(name)
+        if vs is None or len(vs) != 1 or vs[0] is not op.results[j]:
+            return False
+        off += 1 + len(name)
+        i += 3
+    name_off = op_pos - off
+    if not 0 <= name_off < len(parts[i]):
+        return False
+    for (pos, ty, v), opnd in zip(calls, op.operands):  # uses: exactly the op's operands
+        off += len(parts[i])
+        if pos != off or ty is None or v is not opnd:
+            return False
+        num = parts[i + 2]
+        off += 1 + len(parts[i + 1]) + (len(num) + 1 if num else 0)
+        i += 3
+    if off + len(parts[i].rstrip()) != end:
+        return False
+    return (op.opdef, ndefs, [ty for _, ty, _ in calls], [r.type for r in op.results],
+            dict(op.attributes), name_off, len(parts[i].rstrip()))
