@@ -177,7 +177,8 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     no_implicit_module=no_implicit_module, pipeline=pipeline,
                     print_ir_before_all=mlir_print_ir_before_all, print_ir_after_all=mlir_print_ir_after_all,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
-                    run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats)
+                    run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
+                    release_ir=not _as_program)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
     sys.stderr.write(res.rendered_diagnostics())
@@ -248,7 +249,12 @@ def _fast_exit(code: int) -> None:
     os._exit(code)
 
 
+_as_program = False  # main() without argv: the process ends with _fast_exit
+
+
 def main(argv: list[str] | None = None) -> None:
+    global _as_program
+    _as_program = argv is None
     args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
     try:
         rv = cli.main(args=args, prog_name="asyncgpu-opt", standalone_mode=False)

@@ -37,6 +37,9 @@ class Config:
     entry: str = "main"
     trace: str | None = None
     run_stats: str | None = None
+    # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
+    # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)
+    release_ir: bool = True
 
 
 @dataclass
@@ -232,7 +235,7 @@ class _ChunkRun:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
             return None
         finally:
-            if frozen:
+            if frozen and cfg.release_ir:
                 gc.unfreeze()
 
     def parse(self) -> Any:
