@@ -11,7 +11,14 @@ Ownership model (see docs in the module report):
     block's pool, destroyed before the block terminator); an owned event is destroyed at its last
     use;
   * tokens captured by nested regions are borrowed there (never destroyed inside); tokens crossing
-    region boundaries as values (yields, iter_args, results) are events owned by the receiver.
+    region boundaries as values (yields, iter_args, results) are events owned by the receiver;
+  * functions with several blocks (``cf.br``/``cf.cond_br``, ``llvm.br``/``llvm.cond_br``) are first
+    normalized so that every token is used only in its defining block: a token live into another
+    block becomes a block argument there, passed by every predecessor edge.  Across an edge a token
+    is an event owned by the receiving block argument (destroyed after its last use there); the
+    two edges of a conditional branch carry the same events (one per argument slot), and an edge
+    that does not pass an event the other edge passes goes through a new block that destroys it.
+    Tokens through other branches (``cf.switch``) are a located error.
 """
 
 from __future__ import annotations
@@ -85,6 +92,7 @@ class _Lowering:
         self.placeholders: list[Operation] = []
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
+        self.cfg_regions: set[int] = set()  # function bodies normalized by _normalize_cfg
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -271,6 +279,10 @@ class _Lowering:
 # concurrently with the host; upstream's design, and never a raw stream: bug #170833).
 _SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region"}
 _TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
+# branches whose successor operands gpu-to-runtime rewrites (operand group of each successor)
+_BRANCHES = {"cf.br": ("destOperands",), "llvm.br": ("destOperands",),
+             "cf.cond_br": ("trueDestOperands", "falseDestOperands"),
+             "llvm.cond_br": ("trueDestOperands", "falseDestOperands")}
 
 
 class _Ctx:
@@ -380,6 +392,9 @@ class _Ctx:
             return
         if name in _GPU_HOST_OPS:
             self.visit_async(op)
+            return
+        if name in _BRANCHES and op.parent is not None and id(op.parent.parent) in L.cfg_regions:
+            self.visit_branch(op)
             return
         parent = op.parent_op
         if name in _TERMINATORS and parent is not None and (
@@ -632,6 +647,36 @@ class _Ctx:
                 self.release(d)
         op.set_operands(new)
 
+    def visit_branch(self, op: Operation) -> None:
+        """A branch between blocks of a function: each token operand slot gets an event owned by the
+        receiving block argument.  The edges of a conditional branch are exclusive, so the k-th slot
+        of a token on each edge shares one event (``_normalize_cfg`` made both edges carry the same
+        tokens equally often); the branch is one use of each token."""
+        L = self.L
+        toks = _unique([v for v in op.operands if L.is_tok(v)])
+        if not toks:
+            return
+        dying = self.consume(toks)
+        dying_ids = {id(d) for d in dying}
+        moved: set[int] = set()
+        events: dict[tuple[int, int], Value] = {}
+        new = list(op.operands)
+        for start, end in _edge_slices(op):
+            count: dict[int, int] = {}
+            for j in range(start, end):
+                v = op.operands[j]
+                if not L.is_tok(v):
+                    continue
+                k = count.get(id(v), 0)
+                count[id(v)] = k + 1
+                if (id(v), k) not in events:
+                    events[(id(v), k)] = self.take_event(v, op, dying_ids, moved)
+                new[j] = events[(id(v), k)]
+        for d in dying:
+            if id(d) not in moved:
+                self.release(d)
+        op.set_operands(new)
+
     def visit_await(self, op: Operation) -> None:
         """``async.await`` of an ``!async.value<!gpu.async.token>``: the result owns the event."""
         L = self.L
@@ -746,6 +791,126 @@ def _unique(vals: list[Value]) -> list[Value]:
     return out
 
 
+def _edge_slices(op: Operation) -> list[tuple[int, int]]:
+    """The operand index range of each successor's operands of a ``_BRANCHES`` op."""
+    if len(_BRANCHES[op.name]) == 1:
+        return [(0, len(op.operands))]
+    seg = op.opdef.operand_segments(op)
+    return [(seg[0], seg[0] + seg[1]), (seg[0] + seg[1], seg[0] + seg[1] + seg[2])]
+
+
+def _top_block(op: Operation, region: Any) -> Block:
+    """The block of ``region`` that holds ``op`` (or its ancestor)."""
+    while op.parent.parent is not region:
+        op = op.parent_op
+    return op.parent
+
+
+def _normalize_cfg(fn: Operation) -> None:
+    """Make every token of a multi-block function local to its block: a token live into a block
+    other than its defining one becomes a block argument there, appended to the successor operands
+    of every edge into the block.  Then each conditional branch carries the same tokens equally
+    often on both edges: an edge missing some goes through a new block taking them (as arguments it
+    does not use, so their events are destroyed there).  Entry-block token arguments are borrowed
+    caller events valid everywhere: they are not threaded."""
+    region = fn.regions[0]
+    blocks = list(region.blocks)
+    entry = blocks[0]
+    for b in blocks[1:]:
+        for a in b.args:
+            if _is_async_token_value(a.type):
+                raise MLIRError("gpu-to-runtime cannot lower an !async.value<!gpu.async.token> block argument",
+                                b.ops[0].loc if b.ops else fn.loc, op=fn)
+    def_block: dict[int, Block] = {}
+    order: dict[int, int] = {}
+    vals: list[Value] = []
+    for b in blocks:
+        cand: list[Value] = list(b.args) if b is not entry else []
+        for o in b.ops:
+            cand.extend(o.results)
+        for v in cand:
+            if is_token(v):
+                def_block[id(v)] = b
+                order[id(v)] = len(vals)
+                vals.append(v)
+    # upward-exposed uses (a use nested in a region op counts in the op's block)
+    gen: dict[int, dict[int, Value]] = {id(b): {} for b in blocks}
+    for v in vals:
+        for user, _ in v.uses:
+            ub = _top_block(user, region)
+            if ub is not def_block[id(v)]:
+                gen[id(ub)][id(v)] = v
+    defs = {id(b): {id(v) for v in vals if def_block[id(v)] is b} for b in blocks}
+    succs = {id(b): (list(b.ops[-1].successors) if b.ops else []) for b in blocks}
+    live_in: dict[int, dict[int, Value]] = {id(b): dict(gen[id(b)]) for b in blocks}
+    changed = True
+    while changed:
+        changed = False
+        for b in reversed(blocks):
+            li = live_in[id(b)]
+            for s in succs[id(b)]:
+                for vid, v in live_in[id(s)].items():
+                    if vid not in li and vid not in defs[id(b)]:
+                        li[vid] = v
+                        changed = True
+    if live_in[id(entry)]:
+        raise MLIRError("gpu-to-runtime: a !gpu.async.token is used in a block its definition does not "
+                        "dominate", fn.loc, op=fn)
+    # block arguments for live-in tokens, and their uses in the block
+    newarg: dict[int, dict[int, Value]] = {}
+    for b in blocks[1:]:
+        li = sorted(live_in[id(b)].values(), key=lambda v: order[id(v)])
+        if not li:
+            continue
+        newarg[id(b)] = m = {}
+        for v in li:
+            m[id(v)] = a = b.add_arg(T.gpu_async_token)
+            v.replace_uses_if(a, lambda u, b=b: _top_block(u, region) is b)
+    # successor operands of every edge into those blocks
+    for p in blocks:
+        if not p.ops:
+            continue
+        term = p.ops[-1]
+        for i, s in enumerate(term.successors):
+            if id(s) not in newarg:
+                continue
+            if term.name not in _BRANCHES:
+                raise MLIRError(f"'{term.name}' op: gpu-to-runtime cannot pass !gpu.async.token values through "
+                                "this branch (supported: cf.br, cf.cond_br, llvm.br, llvm.cond_br)", term.loc,
+                                op=term)
+            extra = [live_in[id(s)][vid] if def_block[vid] is p else newarg[id(p)][vid] for vid in newarg[id(s)]]
+            g = _BRANCHES[term.name][i]
+            term.opdef.set_operand_group(term, g, list(term.opdef.operand_group(term, g)) + extra)
+    # conditional branches: the same tokens, equally often, on both edges
+    for p in blocks:
+        term = p.ops[-1] if p.ops else None
+        if term is None or len(_BRANCHES.get(term.name, ())) != 2:
+            continue
+        lists = [[v for v in term.opdef.operand_group(term, g) if is_token(v)] for g in _BRANCHES[term.name]]
+        counts = [{}, {}]
+        toks: dict[int, Value] = {}
+        for c, lst in zip(counts, lists):
+            for v in lst:
+                c[id(v)] = c.get(id(v), 0) + 1
+                toks.setdefault(id(v), v)
+        if counts[0] == counts[1]:
+            continue
+        at = region.blocks.index(p) + 1
+        for i, g in enumerate(_BRANCHES[term.name]):
+            missing = [v for vid, v in toks.items() for _ in range(counts[1 - i].get(vid, 0) - counts[i].get(vid, 0))]
+            if not missing:
+                continue
+            ops = list(term.opdef.operand_group(term, g))
+            pad = Block([v.type for v in ops + missing])
+            pad.parent = region
+            region.blocks.insert(at, pad)
+            at += 1
+            pad.append(Operation.create("cf.br" if term.name == "cf.cond_br" else "llvm.br", pad.args[:len(ops)],
+                                        (), {}, (), [term.successors[i]], loc=term.loc))
+            term.successors[i] = pad
+            term.opdef.set_operand_group(term, g, ops + missing)
+
+
 def _is_async_token_value(t: T.Type) -> bool:
     return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
 
@@ -815,10 +980,12 @@ class GpuToRuntimePass(Pass):
                 continue
             if not any(o.name in _GPU_HOST_OPS or any(is_token(v) for v in o.operands) for o in fn.walk()):
                 continue
-            if len(fn.regions[0].blocks) != 1:
-                raise MLIRError("gpu-to-runtime: functions with multiple blocks are not supported", fn.loc, op=fn)
             changed = True
             _single_use_async_tokens(fn)
+            multi = len(fn.regions[0].blocks) > 1
+            if multi:
+                _normalize_cfg(fn)
+                L.cfg_regions.add(id(fn.regions[0]))
             for o in fn.walk():
                 for r in o.results:
                     if is_token(r):
@@ -840,7 +1007,15 @@ class GpuToRuntimePass(Pass):
                 ft = fn.attributes["function_type"].type
                 fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
                     [PTR if t == T.gpu_async_token else t for t in ft.inputs], ft.results))
-            L.lower_block(entry, env)
+            L.lower_block(entry, dict(env) if multi else env)
+            # other blocks (after _normalize_cfg): token arguments own the events their edges pass
+            for b in fn.regions[0].blocks[1:]:
+                args: list[tuple[Value, Any]] = []
+                for a in b.args:
+                    if is_token(a):
+                        a.type = PTR
+                        args.append((a, Event(a, owned=True)))
+                L.lower_block(b, dict(env), args)
         blocks: dict[int, Block] = {}
         for ph in L.placeholders:
             if ph.results[0].uses:

@@ -56,16 +56,56 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A token live across a cf.switch edge: only cf.br/cf.cond_br/llvm.br/llvm.cond_br edges carry tokens.
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{gpu-to-runtime: functions with multiple blocks are not supported}}
-  func.func @cfg(%c: i1) {
+  func.func @switch_live_in(%f: i32) {
     %t0 = gpu.wait async
-    cf.cond_br %c, ^a, ^b
+    // expected-error @+1 {{'cf.switch' op: gpu-to-runtime cannot pass !gpu.async.token values through this branch (supported: cf.br, cf.cond_br, llvm.br, llvm.cond_br)}}
+    cf.switch %f : i32, [
+      default: ^a,
+      1: ^b
+    ]
   ^a:
     gpu.wait [%t0]
     return
   ^b:
-    gpu.wait [%t0]
+    return
+  }
+}
+
+// -----
+
+// A token passed explicitly as a cf.switch operand.
+module attributes {gpu.container_module} {
+  func.func @switch_operand(%f: i32) {
+    %t0 = gpu.wait async
+    // expected-error @+1 {{'cf.switch' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
+    cf.switch %f : i32, [
+      default: ^a(%t0 : !gpu.async.token),
+      1: ^b
+    ]
+  ^a(%t: !gpu.async.token):
+    gpu.wait [%t]
+    return
+  ^b:
+    return
+  }
+}
+
+// -----
+
+// Tokens through cf branches inside a region op (not a function body) are not supported.
+module attributes {gpu.container_module} {
+  func.func @nested_cfg() {
+    %t0 = gpu.wait async
+    %r = scf.execute_region -> !gpu.async.token {
+      %t1 = gpu.wait async [%t0]
+      // expected-error @+1 {{'cf.br' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
+      cf.br ^b(%t1 : !gpu.async.token)
+    ^b(%t2: !gpu.async.token):
+      scf.yield %t2 : !gpu.async.token
+    }
+    gpu.wait [%r]
     return
   }
 }
