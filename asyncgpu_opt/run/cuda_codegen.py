@@ -242,9 +242,19 @@ def emit_cuda(func: Any) -> str:
     blk = func.regions[0].blocks[0]
     em = _Emitter()
     ft = func.attributes["function_type"].type
-    if len(blk.args) != len(ft.inputs):
-        raise CudaCodegenError("workgroup/private attributions are not supported by the CUDA emitter")
-    params = ", ".join(em.param(a) for a in blk.args)
+    n_in = len(ft.inputs)
+    nwg_attr = func.attributes.get("workgroup_attributions")
+    nwg = nwg_attr.value if isinstance(nwg_attr, A.IntegerAttr) else 0
+    params = ", ".join(em.param(a) for a in blk.args[:n_in])
+    for i, a in enumerate(blk.args[n_in:]):  # workgroup (__shared__) then private attributions
+        t = a.type
+        if not isinstance(t, T.MemRefType) or is_dynamic(t):
+            raise CudaCodegenError("attributions must be statically shaped memrefs in the CUDA emitter")
+        count = 1
+        for d in t.shape:
+            count *= d
+        shared = "__shared__ " if i < nwg else ""
+        em.lines.append(f"  {shared}{ctype(t.element_type)} {em.name(a)}[{max(count, 1)}];")
     em.block(blk, "  ")
     body = "\n".join(em.lines)
     return f'extern "C" __global__ void {name}({params}) {{\n{body}\n}}\n'

@@ -9,7 +9,9 @@ value per distinct address instead of one per thread (the affine-index-to-slice 
 perf-baselines §4, for free through numpy broadcasting).
 Loads gather, stores scatter, ``scf.if`` on a varying condition runs both branches under masks,
 ``scf.for`` with uniform bounds loops once over the whole thread set (varying bounds loop to the
-maximum trip count under a mask).  All threads run in lock step, so ``gpu.barrier`` is a no-op.
+maximum trip count under a mask).  All threads run in lock step, so ``gpu.barrier`` orders nothing
+here; it only starts a new interval for the race tracker (``kernel_races.py``), which reports
+conflicting accesses of different threads that no barrier separates.
 Global-memory accesses are collected per buffer into element bitmaps and returned as byte
 intervals (:class:`~.runtime.Access`) for the hazard checker; out-of-bounds lanes are reported
 (as an access outside the buffer) and suppressed.
@@ -26,6 +28,7 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from .interpreter import COMMON, HOST, Interpreter, MemRef, dtype_of, group, row_major
+from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
 from .runtime import Access
 
@@ -123,6 +126,7 @@ class KernelExec(Interpreter):
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
         self.depth = 0
+        self.races = RaceTracker(ids.t, tuple(int(x) for x in ids.block), tuple(int(x) for x in ids.grid))
 
     def unsupported(self, op: Any) -> Exception:
         return KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
@@ -183,6 +187,8 @@ class KernelExec(Interpreter):
                 return None, mask
             if not local:
                 self._touch(buf, it, write, u)
+            if not local or self.local[id(buf)] is not self.ids.t:
+                self.races.access(buf, it, write, None, u, mask, op)
             return u, mask
         v, vmin, vmax, _ = ent
         if mask is None and 0 <= vmin + u and vmax + u < n:
@@ -194,6 +200,8 @@ class KernelExec(Interpreter):
                         self.flush_patterns()
                     rec = self.pattern[key] = (buf, it, write, v, [])
                 rec[4].append(u)
+            if not local or self.local[id(buf)] is not self.ids.t:
+                self.races.access(buf, it, write, v, u, None, op)
             return (v, u) if u >= 0 else v + u, None
         off = v + u if u else v
         if mask is not None and mask.shape != off.shape:
@@ -201,17 +209,19 @@ class KernelExec(Interpreter):
         act = off if mask is None else off[mask]
         if act.size == 0:
             return None, mask
-        bad = (off < 0) | (off >= n)
-        if mask is not None:
-            bad &= mask
-        if bad.any():
-            bo = off[bad]
-            self.oob.append(Access(buf, int(bo.min()) * it, int(bo.max()) * it + it, write))
+        out = (off < 0) | (off >= n)
+        if out.any():  # report active lanes out of bounds; inactive lanes may hold any offset
+            bad = out if mask is None else (out & mask)
+            if bad.any():
+                bo = off[bad]
+                self.oob.append(Access(buf, int(bo.min()) * it, int(bo.max()) * it + it, write))
             mask = ~bad if mask is None else (mask & ~bad)
             off = np.where(mask, off, 0)
             act = off[mask]
         if not local and act.size:
             self._touch(buf, it, write, act)
+        if act.size and (not local or self.local[id(buf)] is not self.ids.t):
+            self.races.access(buf, it, write, off, 0, mask, op)
         return off, mask
 
     def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any) -> None:
@@ -304,6 +314,7 @@ def _sgsize(ex: KernelExec, op: Any) -> Any:
 
 @kimpl("gpu.barrier")
 def _barrier(ex: KernelExec, op: Any) -> Any:
+    ex.races.barrier()  # lock step: every thread is here; only the race tracker sees the barrier
     return None
 
 
@@ -519,7 +530,7 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
             ex.run_region(body, bargs)
     except MLIRError as e:
         raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
-    return ex.accesses()
+    return [*ex.accesses(), *ex.races.races()]
 
 
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],

@@ -29,6 +29,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from .hazards import Agent, Hazard, HazardChecker, VectorClock
+from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
 
 # --------------------------------------------------------------------------- devices
@@ -857,6 +858,9 @@ class Runtime:
         threads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
         what = f"kernel {name}"
         for acc in run() or ():
+            if isinstance(acc, KernelRace):
+                self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
+                continue
             buf, lo, hi, is_write = acc
             self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
         self.counts["kernels"] += 1
