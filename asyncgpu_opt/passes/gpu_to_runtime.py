@@ -18,7 +18,15 @@ Ownership model (see docs in the module report):
     is an event owned by the receiving block argument (destroyed after its last use there); the
     two edges of a conditional branch carry the same events (one per argument slot), and an edge
     that does not pass an event the other edge passes goes through a new block that destroys it.
-    Tokens through other branches (``cf.switch``) are a located error.
+    Tokens through other branches (``cf.switch``) are a located error;
+  * across a function boundary a token is an event (``!llvm.ptr`` in ``function_type``, call operand
+    and result types and block arguments): a token argument is an event borrowed from the caller
+    (waited for, never destroyed by the callee); ``func.return`` hands the caller a new event it
+    owns (an owned event whose token dies there moves); a ``func.call`` passes, for each token
+    operand, its event or an event recorded on its stream (destroyed right after the call) and is
+    one use of it, and the caller owns the events of token results.  Every function uses this
+    convention, so recursion and private declarations need nothing more.  ``func.call_indirect``
+    with tokens and ``func.constant`` of a function with tokens in its signature are located errors.
 """
 
 from __future__ import annotations
@@ -401,6 +409,12 @@ class _Ctx:
                 parent.name in _SCF_REGION_OPS or parent.name == "async.execute"):
             self.visit_terminator(op, parent)
             return
+        if name == "func.return" and parent is not None and parent.name == "func.func":
+            self.visit_terminator(op, parent)
+            return
+        if name == "func.call" and (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)):
+            self.visit_call(op)
+            return
         if name == "async.await" and op.results and L.is_tok(op.results[0]):
             self.visit_await(op)
             return
@@ -626,8 +640,9 @@ class _Ctx:
         return self.L.owned_event(h, self.pool)
 
     def visit_terminator(self, op: Operation, parent: Operation) -> None:
-        """scf.yield / scf.condition / async.yield: hand each token over as an owned stream (scf)
-        or an owned event (async.execute)."""
+        """scf.yield / scf.condition / async.yield / func.return: hand each token over as an owned
+        stream (scf) or an owned event (async.execute, func.func: the caller owns what it receives,
+        so a borrowed token argument is returned as a new event)."""
         L = self.L
         toks = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
         if not toks:
@@ -640,6 +655,8 @@ class _Ctx:
             if parent.name == "async.execute":
                 res = parent.results[1 + i]
                 new[i] = L.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
+            elif parent.name == "func.func":
+                new[i] = self.take_event(v, op, dying_ids, moved)
             else:
                 new[i] = self.take_stream(v, op, dying_ids, moved, set())
         for d in dying:
@@ -676,6 +693,39 @@ class _Ctx:
             if id(d) not in moved:
                 self.release(d)
         op.set_operands(new)
+
+    def visit_call(self, op: Operation) -> None:
+        """``func.call`` with token operands or results.  The callee borrows an event per token
+        operand (a token that is already an event passes it; a stream token gets a new event recorded
+        on its stream, destroyed right after the call); the call is one use of each token.  Token
+        results are events the callee created, owned by the caller."""
+        L = self.L
+        toks = _unique([v for v in op.operands if L.is_tok(v)])
+        hs = [self.handle(v, op) for v in toks]
+        dying = self.consume(toks)
+        events: dict[int, Value] = {}  # id(handle) -> event passed for it
+        temps: list[Value] = []
+        for h in hs:
+            if id(h) in events:
+                continue
+            if isinstance(h, Event):
+                events[id(h)] = h.ptr
+            else:
+                e = L.call("mgpuEventCreate", [])
+                L.call("mgpuEventRecord", [e, h.ptr])
+                events[id(h)] = e
+                temps.append(e)
+        by_tok = {id(v): events[id(h)] for v, h in zip(toks, hs)}
+        op.set_operands([by_tok.get(id(v), v) if L.is_tok(v) else v for v in op.operands])
+        L.ip = op.next_op()
+        for e in temps:
+            L.call("mgpuEventDestroy", [e])
+        for d in dying:
+            self.release(d)
+        for r in op.results:
+            if L.is_tok(r):
+                r.type = PTR
+                self.bind(r, Event(r, owned=True))
 
     def visit_await(self, op: Operation) -> None:
         """``async.await`` of an ``!async.value<!gpu.async.token>``: the result owns the event."""
@@ -911,6 +961,10 @@ def _normalize_cfg(fn: Operation) -> None:
             term.opdef.set_operand_group(term, g, ops + missing)
 
 
+def _has_token(t: T.Type) -> bool:
+    return isinstance(t, T.FunctionType) and any(x == T.gpu_async_token for x in (*t.inputs, *t.results))
+
+
 def _is_async_token_value(t: T.Type) -> bool:
     return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
 
@@ -976,9 +1030,21 @@ class GpuToRuntimePass(Pass):
         L.loc = op.loc
         changed = False
         for fn in list(op.walk()):
-            if fn.name != "func.func" or not fn.regions[0].blocks:
+            if fn.name != "func.func":
                 continue
-            if not any(o.name in _GPU_HOST_OPS or any(is_token(v) for v in o.operands) for o in fn.walk()):
+            # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
+            # from the caller, results are owned by the caller
+            ft = fn.attributes["function_type"].type
+            sig = _has_token(ft)
+            if sig:
+                fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
+                    [PTR if t == T.gpu_async_token else t for t in ft.inputs],
+                    [PTR if t == T.gpu_async_token else t for t in ft.results]))
+                changed = True
+            if not fn.regions[0].blocks:
+                continue
+            if not sig and not any(o.name in _GPU_HOST_OPS or any(is_token(v) for v in o.operands)
+                                   or any(is_token(r) for r in o.results) for o in fn.walk()):
                 continue
             changed = True
             _single_use_async_tokens(fn)
@@ -999,14 +1065,10 @@ class GpuToRuntimePass(Pass):
             # token arguments: events owned by the caller (upstream's reading of a token that is
             # not a stream); waited for, never destroyed here
             env: dict[int, Any] = {}
-            if any(is_token(a) for a in entry.args):
-                for a in entry.args:
-                    if is_token(a):
-                        a.type = PTR
-                        env[id(a)] = Event(a, owned=False)
-                ft = fn.attributes["function_type"].type
-                fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
-                    [PTR if t == T.gpu_async_token else t for t in ft.inputs], ft.results))
+            for a in entry.args:
+                if is_token(a):
+                    a.type = PTR
+                    env[id(a)] = Event(a, owned=False)
             L.lower_block(entry, dict(env) if multi else env)
             # other blocks (after _normalize_cfg): token arguments own the events their edges pass
             for b in fn.regions[0].blocks[1:]:
@@ -1032,4 +1094,7 @@ class GpuToRuntimePass(Pass):
                 raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
             if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
                 raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
+            if o.name == "func.constant" and _has_token(o.results[0].type):
+                raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
+                                "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)
         return changed or bool(L.decls)

@@ -26,12 +26,30 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A token returned from a function has no owner after lowering.
+// Tokens through func.call/func.return are events (lit_tests/Run/g2r-func-calls.mlir); an indirect
+// call with tokens is not lowered.
 module attributes {gpu.container_module} {
-  func.func @escape() -> !gpu.async.token {
+  func.func @indirect(%f: (!gpu.async.token) -> !gpu.async.token) {
     %t0 = gpu.wait async
-    // expected-error @+1 {{'func.return' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
+    // expected-error @+1 {{'func.call_indirect' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
+    %t1 = call_indirect %f(%t0) : (!gpu.async.token) -> !gpu.async.token
+    gpu.wait [%t1]
+    return
+  }
+}
+
+// -----
+
+// A reference to a function with tokens in its signature (its type changes to !llvm.ptr).
+module attributes {gpu.container_module} {
+  func.func @make() -> !gpu.async.token {
+    %t0 = gpu.wait async
     return %t0 : !gpu.async.token
+  }
+  func.func @ref() {
+    // expected-error @+1 {{'func.constant' op: gpu-to-runtime cannot lower a reference to a function with !gpu.async.token in its signature (call it with func.call)}}
+    %f = constant @make : () -> !gpu.async.token
+    return
   }
 }
 
