@@ -13,13 +13,14 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
 * Ops that already carry a token keep it; if they conflict with pending chains (they started after
   those sync ops completed) they get the chain heads as dependencies, joined when >1.  A token-less
   async op (``async`` with no dependency) gets a ``gpu.wait async`` so it stays lowerable.
-* Loops (``loop-tokens=true``, the default, and not with ``single-chain``): an ``scf.for`` whose
-  body holds synchronous gpu ops and nothing else with side effects carries a token instead of
-  syncing the host before it and in every iteration: the chains its body conflicts with become an
-  extra ``iter_args`` token, the body is threaded from it and yields the join of its chains, and
-  the loop's token result heads the chain after it.  Our ``gpu-to-runtime`` keeps such a loop on
+* Loops and conditionals (``carry-tokens=true``, the default, and not with ``single-chain``): an
+  ``scf.for`` or ``scf.if`` whose blocks hold synchronous gpu ops and nothing else with side
+  effects carries a token instead of syncing the host before it and in every iteration: the chains
+  it conflicts with are joined into one token (an extra ``iter_args`` of a loop; used directly by
+  the branches of an ``scf.if``), each block is threaded from it and yields the join of its chains,
+  and the op's token result heads the chain after it.  Our ``gpu-to-runtime`` keeps such a loop on
   one stream; upstream's ``gpu-to-llvm`` cannot lower tokens through ``scf.for`` (it leaves
-  unrealized casts), so use ``loop-tokens=false`` (or ``gpu-async-region``) before it.
+  unrealized casts), so use ``carry-tokens=false`` (or ``gpu-async-region``) before it.
 * Host side: before a terminator or a side-effecting op with unknown memory effects, a host
   ``gpu.wait [heads...]`` syncs all chains; ops with known memref effects (``memref.load/store``,
   ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.
@@ -117,16 +118,24 @@ def _add_token_result(op: Operation) -> Operation:
     return new
 
 
-def _add_iter_token(op: Operation, init: Value) -> Operation:
-    """Re-create the ``scf.for`` ``op`` with one more ``iter_args`` token (initialized to ``init``),
-    its block argument and its result; the body's yield is left for the caller to extend."""
-    new = Operation.create(op.name, list(op.operands) + [init], [r.type for r in op.results] + [TOKEN],
-                           op.attributes, (), (), op.loc, op.properties, opdef=op.opdef)
+def _add_token_carrier(op: Operation, init: Value) -> Operation:
+    """Re-create the ``scf.for``/``scf.if`` ``op`` with one more ``!gpu.async.token`` result; a loop
+    also gets an ``iter_args`` token initialized to ``init`` (and its block argument), an ``scf.if``
+    without an else gets one that yields nothing yet.  The yields are left for the caller to extend."""
+    is_for = op.name == "scf.for"
+    new = Operation.create(op.name, list(op.operands) + ([init] if is_for else []),
+                           [r.type for r in op.results] + [TOKEN], op.attributes, (), (), op.loc, op.properties,
+                           opdef=op.opdef)
     for r in op.regions:
         new.regions.append(r)
         r.parent = new
     op.regions = []
-    new.regions[0].blocks[0].add_arg(TOKEN, op.loc)
+    if is_for:
+        new.regions[0].blocks[0].add_arg(TOKEN, op.loc)
+    elif not new.regions[1].blocks:
+        blk = Block()
+        new.regions[1].add_block(blk)
+        blk.append(Operation.create("scf.yield", [], [], {}, loc=op.loc))
     for old, nr in zip(op.results, new.results):
         nr.name_hint = old.name_hint
         old.replace_all_uses_with(nr)
@@ -145,15 +154,15 @@ def _dedupe(vals: list[Value]) -> list[Value]:
 
 class _Threader:
     def __init__(self, single_chain: bool, alias: AliasInfo, module: Operation | None,
-                 done: set[int] | None = None, loop_tokens: bool = True) -> None:
+                 done: set[int] | None = None, carry_tokens: bool = True) -> None:
         self.single = single_chain
-        self.loop_tokens = loop_tokens and not single_chain
+        self.carry_tokens = carry_tokens and not single_chain
         self.alias = alias
         self.module = module
         self.chains: list[_Chain] = []
         self.changed = False
         self.done = done if done is not None else set()  # ids of blocks threaded through a loop
-        self.loop_body = False  # the block is an scf.for body carrying a token: yield it, no sync
+        self.loop_body = False  # a block of an scf.for/scf.if carrying a token: yield it, no sync
 
     # ----- helpers --------------------------------------------------------------------------------
     def _footprint(self, op: Operation) -> dict[Any, str]:
@@ -199,51 +208,56 @@ class _Threader:
                 self._visit_wait(op)
             elif op.name in _ASYNCABLE and not self._stays_sync(op):
                 self._visit_async(op)
-            elif op.name == "scf.for" and self.loop_tokens and self._device_only_loop(op):
-                self._visit_loop(op)
+            elif op.name in ("scf.for", "scf.if") and self.carry_tokens and self._device_only(op):
+                self._visit_carrier(op)
             else:
                 self._visit_host(op)
         return self.changed
 
-    def _device_only_loop(self, op: Operation) -> bool:
-        """An ``scf.for`` whose body does device work and nothing else the host could observe:
-        synchronous gpu ops that become async, and ops without side effects."""
-        body = op.regions[0].blocks[0]
+    def _device_only(self, op: Operation) -> bool:
+        """An ``scf.for``/``scf.if`` whose blocks do device work and nothing else the host could
+        observe: synchronous gpu ops that become async, and ops without side effects."""
         device = False
-        for o in body.ops:
-            if o.is_terminator():
-                continue
-            if o.name in _ASYNCABLE:
-                if _token(o) is not None or _deps(o) or self._stays_sync(o):
-                    return False  # tokens the user manages, or work that stays synchronous
-                device = True
-            elif o.name.startswith("gpu.") or has_side_effects(o):
-                return False
+        for r in op.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    if o.is_terminator():
+                        continue
+                    if o.name in _ASYNCABLE:
+                        if _token(o) is not None or _deps(o) or self._stays_sync(o):
+                            return False  # tokens the user manages, or work that stays synchronous
+                        device = True
+                    elif o.name.startswith("gpu.") or has_side_effects(o):
+                        return False
         return device
 
-    def _visit_loop(self, op: Operation) -> None:
-        """Carry a token through the loop instead of syncing the host around and inside it: the
-        loop takes the chains its body conflicts with as an extra ``iter_args`` token, its body is
-        threaded starting from that token and yields the join of its chains, and the loop's extra
-        result heads the merged chain after it."""
-        body = op.regions[0].blocks[0]
+    def _visit_carrier(self, op: Operation) -> None:
+        """Carry a token through the loop or conditional instead of syncing the host around and
+        inside it: the chains its blocks conflict with are joined into one token (an extra
+        ``iter_args`` of a loop, used directly by the branches of an ``scf.if``), every block is
+        threaded starting from it and yields the join of its chains, and the op's extra result
+        heads the merged chain after it."""
         fp: dict[Any, str] = {}
-        for o in body.ops:
-            if o.name in _ASYNCABLE:
-                f = self._footprint(o)
-                _union(fp, f if f is not None else {ANY: "w"})
+        for r in op.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    if o.name in _ASYNCABLE:
+                        f = self._footprint(o)
+                        _union(fp, f if f is not None else {ANY: "w"})
         conf = self._conflicting(fp)
         heads = [c.head for c in conf]
         init = heads[0] if len(heads) == 1 else _wait(op, heads, True).results[0]
-        loop = _add_iter_token(op, init)
-        arg = loop.regions[0].blocks[0].args[-1]
-        inner = _Threader(False, self.alias, self.module, self.done, self.loop_tokens)
-        inner.loop_body = True
-        inner.chains = [_Chain(arg, dict(fp), dict(fp), True)]
-        inner.run(loop.regions[0].blocks[0])
-        self.done.add(id(loop.regions[0].blocks[0]))
+        new = _add_token_carrier(op, init)
+        for r in new.regions:
+            for b in r.blocks:
+                inner = _Threader(False, self.alias, self.module, self.done, self.carry_tokens)
+                inner.loop_body = True
+                start = b.args[-1] if new.name == "scf.for" else init
+                inner.chains = [_Chain(start, dict(fp), dict(fp), True)]
+                inner.run(b)
+                self.done.add(id(b))
         self.changed = True
-        self._merge(conf, loop.results[-1], fp, True)
+        self._merge(conf, new.results[-1], fp, True)
 
     def _stays_sync(self, op: Operation) -> bool:
         if op.name == "gpu.alloc" and "hostShared" in op.attributes and _token(op) is None:
@@ -332,7 +346,7 @@ class AsyncRegionPass(Pass):
     cpp_name: ClassVar[str] = "GpuAsyncRegionPass"
 
     single_chain: bool = False
-    loop_tokens: bool = True
+    carry_tokens: bool = True
 
     def apply(self, op: Operation) -> bool:
         module = next((a for a in op.ancestors() if a.name == "builtin.module"), None)
@@ -342,7 +356,7 @@ class AsyncRegionPass(Pass):
         done: set[int] = set()  # loop bodies threaded by their enclosing block
         for b in blocks:
             if id(b) not in done:
-                changed |= _Threader(self.single_chain, alias, module, done, self.loop_tokens).run(b)
+                changed |= _Threader(self.single_chain, alias, module, done, self.carry_tokens).run(b)
         changed |= _defer_waits(op)
         changed |= _single_token_use(op)
         return changed

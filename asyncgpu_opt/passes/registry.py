@@ -22,7 +22,7 @@ _PASSES: dict[str, tuple[str, str]] = {
 ALIASES: dict[str, str] = {"gpu-async-region": "async-region", "gpu-wait-insertion": "wait-insertion"}
 # Upstream spellings keep upstream's shape where it is right: `gpu-async-region` threads one chain
 # (but never gives an op a second dependency and leaves host_shared allocs synchronous).
-ALIAS_DEFAULTS: dict[str, dict[str, str]] = {"gpu-async-region": {"single-chain": "true", "loop-tokens": "false"}}
+ALIAS_DEFAULTS: dict[str, dict[str, str]] = {"gpu-async-region": {"single-chain": "true", "carry-tokens": "false"}}
 
 
 class Pass:

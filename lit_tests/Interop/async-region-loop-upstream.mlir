@@ -1,9 +1,9 @@
 // REQUIRES: mlir-opt-ref
-// With loop-tokens=false async-region keeps upstream's shape for loops (a host sync in every
+// With carry-tokens=false async-region keeps upstream's shape for loops (a host sync in every
 // iteration) and upstream's gpu-to-llvm lowers every gpu op of the result.  With the default,
 // the token carried through scf.for is lowered by our gpu-to-runtime (Run/async-region-loop.mlir)
 // but not by upstream's gpu-to-llvm, which leaves the token type behind unrealized casts.
-// RUN: asyncgpu-opt %S/../Run/async-region-loop.mlir --async-region=loop-tokens=false --wait-insertion -o %t.nolt.mlir
+// RUN: asyncgpu-opt %S/../Run/async-region-loop.mlir --async-region=carry-tokens=false --wait-insertion -o %t.nolt.mlir
 // RUN: %{mlir-opt-ref} %t.nolt.mlir -gpu-to-llvm | filecheck %s --check-prefix=LLVM
 // RUN: asyncgpu-opt %S/../Run/async-region-loop.mlir --async-region --wait-insertion -o %t.lt.mlir
 // RUN: %{mlir-opt-ref} %t.lt.mlir -gpu-to-llvm | filecheck %s --check-prefix=UPSTREAM-LOOPS

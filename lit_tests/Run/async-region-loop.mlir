@@ -1,19 +1,19 @@
-// async-region carries a token through an scf.for whose body is device work only (loop-tokens,
+// async-region carries a token through an scf.for whose body is device work only (carry-tokens,
 // the default): no host sync before the loop or in each iteration, and gpu-to-runtime keeps the
 // loop on one stream.  A loop whose body also stores on the host keeps the per-iteration sync.
 // The run prints the same values as the synchronous program, with no hazards or leaks (either
-// would make the run exit non-zero), and far fewer host syncs than loop-tokens=false.
+// would make the run exit non-zero), and far fewer host syncs than carry-tokens=false.
 // RUN: asyncgpu-opt %s --run > %t.sync
 // RUN: asyncgpu-opt %s --async-region --run > %t.async
 // RUN: diff %t.sync %t.async
 // RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.lowered
 // RUN: diff %t.sync %t.lowered
-// RUN: asyncgpu-opt %s --async-region=loop-tokens=false --wait-insertion --gpu-to-runtime --run --run-stats %t.nolt.json > %t.nolt
+// RUN: asyncgpu-opt %s --async-region=carry-tokens=false --wait-insertion --gpu-to-runtime --run --run-stats %t.nolt.json > %t.nolt
 // RUN: diff %t.sync %t.nolt
 // RUN: filecheck %s --input-file %t.lowered
 // RUN: %python -c "import json, sys; a, b = (json.load(open(f)) for f in sys.argv[1:]); print('syncs', a['host_syncs'], b['host_syncs'], 'hazards', a['hazards'], 'leaks', a['streams_leaked'] + a['events_leaked'] + a['allocations_leaked'])" %t.json %t.nolt.json | filecheck %s --check-prefix=STATS
 // RUN: asyncgpu-opt %s --async-region | filecheck %s --check-prefix=IR
-// RUN: asyncgpu-opt %s --async-region=loop-tokens=false | filecheck %s --check-prefix=NOLT
+// RUN: asyncgpu-opt %s --async-region=carry-tokens=false | filecheck %s --check-prefix=NOLT
 // CHECK: data =
 // CHECK-NEXT: [14,  14,  14,  14]
 // CHECK: data =
