@@ -18,7 +18,8 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
   effects carries a token instead of syncing the host before it and in every iteration: the chains
   it conflicts with are joined into one token (an extra ``iter_args`` of a loop; used directly by
   the branches of an ``scf.if``), each block is threaded from it and yields the join of its chains,
-  and the op's token result heads the chain after it.  Our ``gpu-to-runtime`` keeps such a loop on
+  and the op's token result heads the chain after it.  Nested device-only loops and conditionals
+  thread the same token.  Our ``gpu-to-runtime`` keeps such a loop on
   one stream; upstream's ``gpu-to-llvm`` cannot lower tokens through ``scf.for`` (it leaves
   unrealized casts), so use ``carry-tokens=false`` (or ``gpu-async-region``) before it.
 * Host side: before a terminator or a side-effecting op with unknown memory effects, a host
@@ -227,6 +228,8 @@ class _Threader:
                         if _token(o) is not None or _deps(o) or self._stays_sync(o):
                             return False  # tokens the user manages, or work that stays synchronous
                         device = True
+                    elif o.name in ("scf.for", "scf.if") and self._device_only(o):
+                        device = True  # nested: carries its own token, threaded from ours
                     elif o.name.startswith("gpu.") or has_side_effects(o):
                         return False
         return device
@@ -238,12 +241,10 @@ class _Threader:
         threaded starting from it and yields the join of its chains, and the op's extra result
         heads the merged chain after it."""
         fp: dict[Any, str] = {}
-        for r in op.regions:
-            for b in r.blocks:
-                for o in b.ops:
-                    if o.name in _ASYNCABLE:
-                        f = self._footprint(o)
-                        _union(fp, f if f is not None else {ANY: "w"})
+        for o in op.walk():
+            if o.name in _ASYNCABLE:
+                f = self._footprint(o)
+                _union(fp, f if f is not None else {ANY: "w"})
         conf = self._conflicting(fp)
         heads = [c.head for c in conf]
         init = heads[0] if len(heads) == 1 else _wait(op, heads, True).results[0]
