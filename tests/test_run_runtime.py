@@ -244,6 +244,26 @@ def test_host_cannot_touch_device_memory_and_kernels_cannot_touch_plain_host_mem
     assert kinds(rt2) == ["invalid-register"]
 
 
+def test_host_unregister_makes_host_memory_device_invisible_again() -> None:
+    rt = Runtime()
+    s = rt.mgpuStreamCreate()
+    h = rt.host_alloc(16, "u.mlir:1:1")
+    rt.mgpuMemHostRegisterMemRef(h, loc="u.mlir:2:1")
+    assert h.buffer.kind == "registered"
+    rt.launch_kernel(s, "@m::@k", (1,), (4,), writer(h, 16, 1.0), loc="u.mlir:3:1")
+    rt.mgpuStreamSynchronize(s)
+    rt.mgpuMemHostUnregisterMemRef(h, loc="u.mlir:4:1")
+    assert h.buffer.kind == "host" and rt.hazards == []
+    assert list(h.view("float32", 4)) == [1.0] * 4
+    rt.launch_kernel(s, "@m::@k", (1,), (4,), reader(h, 16), loc="u.mlir:5:1")
+    assert kinds(rt) == ["device-access-host-memory"]
+    rt.mgpuMemHostUnregisterMemRef(h, loc="u.mlir:6:1")
+    assert kinds(rt) == ["device-access-host-memory", "invalid-register"]
+    assert "u.mlir:6:1 of memory that is not registered" in rt.hazards[-1].message
+    rt.mgpuStreamSynchronize(s)
+    rt.mgpuStreamDestroy(s)
+
+
 def test_out_of_bounds_memcpy_is_reported_and_clipped() -> None:
     rt = Runtime()
     a = rt.mgpuMemAlloc(16, None, True, loc="p.mlir:1:1")

@@ -27,6 +27,10 @@ Ownership model (see docs in the module report):
     one use of it, and the caller owns the events of token results.  Every function uses this
     convention, so recursion and private declarations need nothing more.  ``func.call_indirect``
     with tokens and ``func.constant`` of a function with tokens in its signature are located errors.
+
+``gpu.host_register``/``gpu.host_unregister`` of a ``memref<*xT>`` become
+``mgpuMemHostRegisterMemRef``/``mgpuMemHostUnregisterMemRef(rank, descriptor, sizeof(T))`` with the
+unranked descriptor ``!llvm.struct<(i64, ptr)>`` cast from the memref, as upstream's ``-gpu-to-llvm``.
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ _SIGS = {
     "mgpuMemset32": (T.llvm_void, [PTR, T.i32, T.i64, PTR]),
     "mgpuMemset16": (T.llvm_void, [PTR, T.i16, T.i64, PTR]),
     "mgpuSetDefaultDevice": (T.llvm_void, [T.i32]),
+    # (rank, pointer to the ranked descriptor, element size in bytes): upstream's unranked ABI
+    "mgpuMemHostRegisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
+    "mgpuMemHostUnregisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
 }
 _GPU_HOST_OPS = {"gpu.wait", "gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset", "gpu.launch_func",
                  "gpu.launch", "gpu.set_default_device", "gpu.host_register", "gpu.host_unregister"}
@@ -390,7 +397,8 @@ class _Ctx:
             raise MLIRError("'gpu.launch' op replace with gpu.launch_func first (run -gpu-kernel-outlining)",
                             op.loc, op=op)
         if name in ("gpu.host_register", "gpu.host_unregister"):
-            raise MLIRError(f"'{name}' op is not supported by gpu-to-runtime", op.loc, op=op)
+            self.lower_host_register(op)
+            return
         if name == "gpu.set_default_device":
             L.call("mgpuSetDefaultDevice", [op.operands[0]])
             self.L.erase(op)
@@ -544,6 +552,33 @@ class _Ctx:
         if tok is not None:
             self._detach_token(tok, s)
         self.L.erase(op)
+
+    def lower_host_register(self, op: Operation) -> None:
+        """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
+        with the unranked descriptor ``{rank, ptr}`` as upstream's ``-gpu-to-llvm`` builds it."""
+        L = self.L
+        m = op.operands[0]
+        et = getattr(m.type, "element_type", None)
+        if isinstance(et, T.IndexType):
+            et = T.i64
+        elif isinstance(et, T.VectorType) and isinstance(et.element_type, T.IndexType):
+            et = T.VectorType(et.shape, T.i64, et.scalable)
+        elif isinstance(et, T.ComplexType) and isinstance(et.element_type, T.IntegerType | T.FloatType):
+            et = T.LLVMStructType([et.element_type, et.element_type])
+        if not (isinstance(et, T.IntegerType | T.FloatType | T.LLVMPointerType | T.LLVMStructType | T.LLVMArrayType)
+                or (isinstance(et, T.VectorType) and isinstance(et.element_type, T.IntegerType | T.FloatType))):
+            raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot compute the element size of '{m.type}'",
+                            op.loc, op=op)
+        d = L.cast(m, T.LLVMStructType([T.i64, PTR]))
+        z = L.zero()
+        g = L.emit("llvm.getelementptr", [z], [PTR], {
+            "elem_type": A.TypeAttr(et), "rawConstantIndices": A.DenseArrayAttr(T.i32, [1])})
+        size = L.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
+        rank = L.extract(d, [0], T.i64)
+        p = L.extract(d, [1], PTR)
+        L.call("mgpuMemHostRegisterMemRef" if op.name == "gpu.host_register" else "mgpuMemHostUnregisterMemRef",
+               [rank, p, size])
+        L.erase(op)
 
     def _check_identity(self, op: Operation, m: Value) -> None:
         mt = m.type
