@@ -153,6 +153,20 @@ gpu.module @m {
     return
   }
 }""",
+    "uses looked up out of text order (insertvalue), both undefined": """
+llvm.func @f(%v: i64, %s: !llvm.struct<(i64, i64)>) -> !llvm.struct<(i64, i64)> {
+  %0 = llvm.insertvalue %v, %s[0] : !llvm.struct<(i64, i64)>
+  %1 = llvm.insertvalue %v, %0[1] : !llvm.struct<(i64, i64)>
+  %2 = llvm.insertvalue %w, %t[1] : !llvm.struct<(i64, i64)>
+  llvm.return %2 : !llvm.struct<(i64, i64)>
+}""",
+    "uses looked up out of text order (insertvalue)": """
+llvm.func @f(%v: i64, %s: !llvm.struct<(i64, i64)>) -> !llvm.struct<(i64, i64)> {
+  %0 = llvm.insertvalue %v, %s[0] : !llvm.struct<(i64, i64)>
+  %1 = llvm.insertvalue %v, %0[0] : !llvm.struct<(i64, i64)>
+  %2 = llvm.insertvalue %v, %1[0] : !llvm.struct<(i64, i64)>
+  llvm.return %2 : !llvm.struct<(i64, i64)>
+}""",
     "a definition whose result count is wrong": """
 func.func @f(%a: i32) {
   %0 = arith.addi %a, %a : i32

@@ -13,6 +13,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
+from ..ir.symbols import lookup_symbol
 from ._common import TERMINATOR
 
 CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
@@ -266,8 +267,6 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        from ..ir.symbols import lookup_symbol
-
         callee = op.attributes.get("callee")
         if not isinstance(callee, A.SymbolRefAttr):
             return
@@ -280,7 +279,7 @@ class CallOp(OpDef):
             raise VerifyError("incorrect number of operands (" + str(len(args)) + ") for callee (expecting: "
                               + str(len(ft.params)) + ")", op)
         for i, (v, t) in enumerate(zip(args, ft.params)):
-            if v.type != t:
+            if v.type is not t and v.type != t:
                 raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
         want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
         if [r.type for r in op.results] != want:
@@ -927,3 +926,15 @@ class CondBrOp(OpDef):
         f = cls.operand_group(op, "falseDestOperands")
         return (f" {pr.value(op.operands[0])}, " + pr.successor_text(op.successors[0], t) + ", "
                 + pr.successor_text(op.successors[1], f) + _dict(pr, op, ("operandSegmentSizes",)))
+
+
+# Every custom printer above reads only the op's types and attributes and prints operands through
+# ``Printer.value``/``values``: region-less, successor-less llvm ops print through the printer's
+# templates.  The verifiers of GEP and the casts read only types and attributes too.
+for _od in list(globals().values()):
+    if isinstance(_od, type) and issubclass(_od, OpDef) and _od.name.startswith("llvm.") \
+            and getattr(_od, "print_custom", None) is not None and not _od.regions and not _od.num_successors:
+        _od.print_by_shape = True
+GEPOp.shape_verified = True
+for _od in (PtrToIntOp, IntToPtrOp, BitcastOp, AddrSpaceCastOp, SExtOp, ZExtOp, TruncOp, SIToFPOp, FPToSIOp):
+    _od.shape_verified = True

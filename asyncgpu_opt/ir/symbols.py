@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .attributes import StringAttr, SymbolRefAttr
-from .core import Operation
+from .core import Block, Operation
 
 
 def symbol_name(op: Operation) -> str | None:
@@ -11,13 +11,30 @@ def symbol_name(op: Operation) -> str | None:
     return a.value if isinstance(a, StringAttr) else None
 
 
+# symbol table block -> (the block, name -> first op with that name); an entry is trusted only
+# when the op it gives is still in the block under that name, and rebuilt on any miss
+_INDEX: dict[int, tuple[Block, dict[str, Operation]]] = {}
+
+
 def lookup_in(table: Operation, name: str) -> Operation | None:
+    """The op named ``name`` directly in ``table``'s body (the first one), or None."""
     if not table.regions or not table.regions[0].blocks:
         return None
-    for op in table.regions[0].blocks[0].ops:
-        if symbol_name(op) == name:
+    block = table.regions[0].blocks[0]
+    ent = _INDEX.get(id(block))
+    if ent is not None and ent[0] is block:
+        op = ent[1].get(name)
+        if op is not None and op.parent is block and symbol_name(op) == name:
             return op
-    return None
+    index: dict[str, Operation] = {}
+    for op in block.ops:
+        n = symbol_name(op)
+        if n is not None:
+            index.setdefault(n, op)
+    if len(_INDEX) >= 64:
+        _INDEX.clear()
+    _INDEX[id(block)] = (block, index)
+    return index.get(name)
 
 
 def symbol_table_of(op: Operation) -> Operation | None:

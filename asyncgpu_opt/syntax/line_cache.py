@@ -8,15 +8,18 @@ the op, its attributes, its operand and result types.  The first line with a giv
 from the record: the same lookups, one ``Operation``, the same definitions.
 
     key    ::= (innermost default dialect, token after the line, *skeleton)
-    record ::= (opdef, #result names, operand types, result types, attributes,
-                offset of the op name in its segment, length of the last segment without blanks)
+    record ::= (opdef, #result names, types of the uses, result types, attributes,
+                offset of the op name in its segment, length of the last segment without blanks,
+                lookup order: None (text order) or the use indexes in the order the op's parser
+                looked them up, operand order: None or the use index of each operand)
 
 The token after the line is in the key because a parser may look past the end of its line.  A
 record is kept only when that first parse
   - ended at the end of the line (only blanks after it, no comment, no trailing ``loc(...)``),
   - built an op without regions, successors or unregistered properties, located at its name,
-  - resolved exactly the line's SSA uses after the op name, in order, each with an explicit type,
-    and those values are the op's operands in order,
+  - resolved exactly the line's SSA uses after the op name, each once and with an explicit type
+    (a hit looks them up in the same order), and those values are the op's operands (in text
+    order, or in one fixed permutation of it),
   - bound each result name (``%a`` or ``%a, %b``; no ``%a:2``) to one result, or named none;
 otherwise the key maps to False and its lines always take the general path.  A hit reports the same
 errors as the general path: whenever a quick check fails (unknown or forward-referenced value,
@@ -94,7 +97,7 @@ def parse_block_body(parser: Parser, block: Block) -> None:
         elif rec is False:
             op = parser.parse_operation()
         else:
-            opdef, ndefs, types, rtypes, attrs, name_off, tail_len = rec
+            opdef, ndefs, types, rtypes, attrs, name_off, tail_len, order, perm = rec
             off = p
             i = 0
             defs = []
@@ -106,24 +109,39 @@ def parse_block_body(parser: Parser, block: Block) -> None:
                 i += 3
             op_pos = off + name_off
             vals: list[Value] = []
-            for ty in types:
-                off += len(parts[i])
-                name = parts[i + 1]
-                num = parts[i + 2]
-                v = None
-                if num is None:
-                    for values in chain:
-                        vs = values.get(name)
-                        if vs is not None:
-                            v = vs[0]
-                            if v.type is not ty and v.type != ty:
-                                v = None
-                            break
-                if v is None:
-                    v = lookup(OperandRef(name, int(num) if num else 0, off), ty)
-                vals.append(v)
-                off += 1 + len(name) + (len(num) + 1 if num else 0)
-                i += 3
+            if order is None:  # looked up in text order (the common case)
+                for ty in types:
+                    off += len(parts[i])
+                    name = parts[i + 1]
+                    num = parts[i + 2]
+                    v = None
+                    if num is None:
+                        for values in chain:
+                            vs = values.get(name)
+                            if vs is not None:
+                                v = vs[0]
+                                if v.type is not ty and v.type != ty:
+                                    v = None
+                                break
+                    if v is None:
+                        v = lookup(OperandRef(name, int(num) if num else 0, off), ty)
+                    vals.append(v)
+                    off += 1 + len(name) + (len(num) + 1 if num else 0)
+                    i += 3
+            else:  # the op's parser looks its uses up in another order: the same order here
+                refs = []
+                for _ in types:
+                    off += len(parts[i])
+                    name = parts[i + 1]
+                    num = parts[i + 2]
+                    refs.append(OperandRef(name, int(num) if num else 0, off))
+                    off += 1 + len(name) + (len(num) + 1 if num else 0)
+                    i += 3
+                vals = [None] * len(types)  # type: ignore[list-item]
+                for k in order:
+                    vals[k] = lookup(refs[k], types[k])
+            if perm is not None:
+                vals = [vals[k] for k in perm]
             op = _new_op(Operation)
             op.name = opdef.name
             op.opdef = opdef
@@ -182,7 +200,7 @@ def _parse_and_record(parser: Parser, key: tuple, p: int, eol: int, n: int, part
     cache = parser._line_cache
     line = parser.text[p:eol]
     stripped = line.rstrip()
-    if stripped.endswith("{") or "loc(" in line:  # opens a region / carries a location: never cached
+    if stripped.endswith("{"):  # opens a region: never cached
         cache[key] = False
         return parser.parse_operation()
     calls: list[tuple[int, Any, Value]] = []
@@ -232,14 +250,44 @@ def _record(parser: Parser, op: Operation, p: int, stripped: str, n: int, parts:
     name_off = op_pos - off
     if not 0 <= name_off < len(parts[i]):
         return False
-    for (pos, ty, v), opnd in zip(calls, op.operands):  # uses: exactly the op's operands
+    text_index: dict[int, int] = {}  # position of each use after the op name -> its index
+    for k in range(nnames - ndefs):
         off += len(parts[i])
-        if pos != off or ty is None or v is not opnd:
-            return False
+        text_index[off] = k
         num = parts[i + 2]
         off += 1 + len(parts[i + 1]) + (len(num) + 1 if num else 0)
         i += 3
     if off + len(parts[i].rstrip()) != end:
         return False
-    return (op.opdef, ndefs, [ty for _, ty, _ in calls], [r.type for r in op.results],
-            dict(op.attributes), name_off, len(parts[i].rstrip()))
+    types: list[Any] = [None] * len(calls)
+    used: list[Any] = [None] * len(calls)
+    order = []
+    for pos, ty, v in calls:  # every use looked up once, with a type
+        k = text_index.get(pos)
+        if k is None or ty is None or types[k] is not None:
+            return False
+        types[k] = ty
+        used[k] = v
+        order.append(k)
+    perm = _operand_order(used, op.operands)
+    if perm is False:
+        return False
+    return (op.opdef, ndefs, types, [r.type for r in op.results], dict(op.attributes), name_off,
+            len(parts[i].rstrip()), None if order == sorted(order) else order, perm)
+
+
+def _operand_order(used: list[Value], operands: list[Value]) -> list[int] | None | bool:
+    """How the values looked up (in text order) become the op's operands: None when in the same
+    order, else the text index of each operand (``llvm.insertvalue %v, %c[0]`` has operands
+    ``(%c, %v)``); False when the values are not exactly the operands or the order is ambiguous."""
+    if len(used) != len(operands):
+        return False
+    if all(u is o for u, o in zip(used, operands)):
+        return None
+    perm = []
+    for o in operands:
+        ks = [k for k, u in enumerate(used) if u is o]
+        if len(ks) != 1:
+            return False
+        perm.append(ks[0])
+    return perm
