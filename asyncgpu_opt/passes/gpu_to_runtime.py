@@ -10,8 +10,11 @@ Ownership model (see docs in the module report):
   * when a stream's last live token is consumed, the stream is destroyed (or returned to the
     block's pool, destroyed before the block terminator); an owned event is destroyed at its last
     use;
-  * tokens captured by nested regions are borrowed there (never destroyed inside); tokens crossing
-    region boundaries as values (yields, iter_args, results) are events owned by the receiver;
+  * tokens captured by nested regions are borrowed there (never destroyed inside), except that a
+    region op running one of its regions once (``scf.if`` with an else, ``scf.execute_region``,
+    ``scf.index_switch``) takes over a captured token that dies there; tokens crossing ``scf``
+    region boundaries as values (yields, iter_args, results) are streams whose ownership moves with
+    the value, across ``async.execute`` events owned by the receiver;
   * functions with several blocks (``cf.br``/``cf.cond_br``, ``llvm.br``/``llvm.cond_br``) are first
     normalized so that every token is used only in its defining block: a token live into another
     block becomes a block argument there, passed by every predecessor edge.  Across an edge a token
@@ -292,7 +295,7 @@ class _Lowering:
 # token is a *stream* whose ownership moves with the value (a loop continues on its stream: no
 # runtime call per iteration); across an async.execute boundary it is an *event* (the body runs
 # concurrently with the host; upstream's design, and never a raw stream: bug #170833).
-_SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region"}
+_SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
 _TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
 # branches whose successor operands gpu-to-runtime rewrites (operand group of each successor)
 _BRANCHES = {"cf.br": ("destOperands",), "llvm.br": ("destOperands",),
@@ -782,7 +785,8 @@ class _Ctx:
                    or any(_is_async_token_value(v.type) for v in op.operands + op.results))
         if carries and name not in _SCF_REGION_OPS and name != "async.execute":
             raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
-                            "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, async.execute)",
+                            "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
+                            "async.execute)",
                             op.loc, op=op)
         is_exec = name == "async.execute"
         # tokens captured by the nested regions
@@ -810,10 +814,12 @@ class _Ctx:
                     wrappers[id(h)] = (Stream(h.ptr, borrowed=True) if isinstance(h, Stream)
                                        else Event(h.ptr, owned=False))
                 inner_env[vid] = wrappers[id(h)]
-        # a region op that runs exactly one of its regions once (scf.if with an else, execute_region)
+        # a region op that runs exactly one of its regions once (scf.if with an else, execute_region,
+        # index_switch)
         # takes over a captured token that dies here as an owned handle in every region: the
         # branch that runs continues on its stream (or destroys it).  Loops and executes borrow.
-        once = name == "scf.execute_region" or (name == "scf.if" and all(r.blocks for r in op.regions))
+        once = name in ("scf.execute_region", "scf.index_switch") or (
+            name == "scf.if" and all(r.blocks for r in op.regions))
         moved_in: list[tuple[Value, Any]] = []
         if once:
             for vid, v in captured.items():

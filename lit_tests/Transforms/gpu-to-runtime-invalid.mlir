@@ -55,25 +55,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Tokens through a region op other than scf.for/if/while/execute_region and async.execute.
-module attributes {gpu.container_module} {
-  func.func @index_switch(%i: index) {
-    %t0 = gpu.wait async
-    // expected-error @+1 {{'scf.index_switch' op: gpu-to-runtime cannot lower !gpu.async.token values through this op}}
-    %r = scf.index_switch %i -> !gpu.async.token
-    case 1 {
-      scf.yield %t0 : !gpu.async.token
-    }
-    default {
-      scf.yield %t0 : !gpu.async.token
-    }
-    gpu.wait [%r]
-    return
-  }
-}
-
-// -----
-
 // A token live across a cf.switch edge: only cf.br/cf.cond_br/llvm.br/llvm.cond_br edges carry tokens.
 module attributes {gpu.container_module} {
   func.func @switch_live_in(%f: i32) {
