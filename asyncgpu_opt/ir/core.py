@@ -17,6 +17,15 @@ if TYPE_CHECKING:
 Location = Any  # diagnostics.Location; kept loose to avoid import cycles
 
 
+def _lookup_opdef(name: str) -> Any:
+    """``opdef.lookup_opdef`` (imported on first use: opdef imports this module)."""
+    global _lookup_opdef
+    from .opdef import lookup_opdef
+
+    _lookup_opdef = lookup_opdef
+    return lookup_opdef(name)
+
+
 class Value:
     """An SSA value: ``type`` and the list of ``(op, operand_index)`` uses."""
 
@@ -116,9 +125,7 @@ class Operation:
                successors: Sequence[Block] = (), loc: Location = None,
                properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
         if opdef is False:
-            from .opdef import lookup_opdef
-
-            opdef = lookup_opdef(name)
+            opdef = _lookup_opdef(name)
         op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
         op.opdef = opdef

@@ -71,6 +71,21 @@ def _shape_key(op: Operation, default_dialect: str) -> tuple:
     return tuple(k)
 
 
+def _value_key(op: Operation, default_dialect: str) -> tuple:
+    """``_shape_key`` by value (type and attribute texts): ops a pass built with fresh type and
+    attribute objects share templates too."""
+    k: list[Any] = [op.opdef, default_dialect]
+    for v in op.operands:
+        k.append(v.type.text)
+    k.append(None)
+    for v in op.results:
+        k.append(v.type.text)
+    for name, a in op.attributes.items():
+        k.append(name)
+        k.append(str(a))
+    return tuple(k)
+
+
 class Printer:
     def __init__(self, generic: bool = False, debuginfo: bool = False) -> None:
         self.generic = generic
@@ -85,6 +100,7 @@ class Printer:
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
+        self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
@@ -465,6 +481,8 @@ class Printer:
         operands = op.operands
         key = _shape_key(op, self.default_dialects[-1])
         tmpl = self._tmpl.get(key)
+        if tmpl is None:
+            tmpl = self._tmpl_v.get(_value_key(op, self.default_dialects[-1]))
         if tmpl is not None:
             value = self.value
             out = [tmpl[0]]
@@ -503,12 +521,12 @@ class Printer:
         keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()))
         if "\x01" not in text:
             if ok[0] and len(self.alias_defs) == n_alias:
-                self._tmpl[key] = (text, (), keep)
+                self._tmpl[key] = self._tmpl_v[_value_key(op, self.default_dialects[-1])] = (text, (), keep)
             return text
         parts = text.split("\x01")
         if ok[0] and len(self.alias_defs) == n_alias and len(parts) % 2 == 1:
-            self._tmpl[key] = (parts[0], tuple((int(parts[k]), parts[k + 1]) for k in range(1, len(parts), 2)),
-                               keep)
+            self._tmpl[key] = self._tmpl_v[_value_key(op, self.default_dialects[-1])] = (
+                parts[0], tuple((int(parts[k]), parts[k + 1]) for k in range(1, len(parts), 2)), keep)
         return "".join(p if k % 2 == 0 else real(operands[int(p)]) for k, p in enumerate(parts))
 
     def op_text(self, op: Operation) -> str:
@@ -602,11 +620,14 @@ class Printer:
             return
         ind = "  " * self.indent
         tmpl = self._tmpl
+        tmpl_v = self._tmpl_v
         uses = self.uses
         dd = self.default_dialects[-1]
         for op in ops:  # templated ops inline (see _format_text), everything else through print_op
             if not op.regions and not op.successors:
                 ent = tmpl.get(_shape_key(op, dd))
+                if ent is None:  # objects built by a pass: the same shape by value
+                    ent = tmpl_v.get(_value_key(op, dd))
                 if ent is not None:
                     operands = op.operands
                     res = op.results
