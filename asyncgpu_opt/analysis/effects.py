@@ -63,16 +63,22 @@ class Effects:
         return not (self.reads or self.writes or self.allocs or self.frees)
 
 
+# region ops whose effects are those of the ops they hold
+_STRUCTURED = frozenset({"scf.if", "scf.for", "scf.while", "scf.parallel", "scf.index_switch", "affine.for",
+                         "affine.if", "scf.execute_region"})
+
+
+def _recursive_effects(op: Operation) -> bool:
+    return bool(op.regions) and ("RecursiveMemoryEffects" in op.opdef.traits or op.name in _STRUCTURED)
+
+
 def has_side_effects(op: Operation) -> bool:
     """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free."""
     if op.opdef is None:
         return True
     if "Pure" in op.opdef.traits or "NoMemoryEffect" in op.opdef.traits:
         return False
-    if op.regions and ("RecursiveMemoryEffects" in op.opdef.traits or op.name in ("scf.if", "scf.for",
-                                                                                  "scf.while", "scf.parallel",
-                                                                                  "affine.for", "affine.if",
-                                                                                  "scf.execute_region")):
+    if _recursive_effects(op):
         return any(has_side_effects(o) for r in op.regions for b in r.blocks for o in b.ops
                    if not o.is_terminator())
     return True
@@ -132,6 +138,20 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
     if n == "gpu.wait":
         return e
     if not has_side_effects(op):
+        return e
+    if op.opdef is not None and _recursive_effects(op):  # the union of the nested ops' effects
+        for r in op.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    if o.is_terminator():
+                        continue
+                    sub = op_effects(o, module)
+                    if sub is None:
+                        return None
+                    e.reads += sub.reads
+                    e.writes += sub.writes
+                    e.allocs += sub.allocs
+                    e.frees += sub.frees
         return e
     return None
 

@@ -24,7 +24,8 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
   unrealized casts), so use ``carry-tokens=false`` (or ``gpu-async-region``) before it.
 * Host side: before a terminator or a side-effecting op with unknown memory effects, a host
   ``gpu.wait [heads...]`` syncs all chains; ops with known memref effects (``memref.load/store``,
-  ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.
+  ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.  The effects
+  of an ``scf``/``affine`` loop or conditional are those of the ops it holds.
 * Launches whose effects are unknown (kernel in a ``gpu.binary`` or not found, kernel reaching
   memory other than through its memref arguments: ``memref.get_global``, ``gpu.printf``, calls, ...)
   conflict with every chain, and every later op that touches memory follows them.
