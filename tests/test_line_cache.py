@@ -187,3 +187,30 @@ def test_cache_is_used_for_repeated_line_shapes() -> None:
     assert "error" not in out
     records = [r for r in parser._line_cache.values() if r is not False]
     assert records, "no line was built from the cache"
+
+
+# ----- generated programs: token graphs, their lowering, and broken variants -------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_token_graphs import _opt, graphs  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(allow_regions=True), st.integers(0, 10_000))
+def test_generated_programs_read_the_same(g, seed: int) -> None:
+    """Random token graphs (loops, ifs, forks, joins), their gpu-to-runtime lowering (llvm ops),
+    and a variant with one SSA use renamed to an undefined or differently typed value."""
+    lowered = _opt(g.text, ["gpu-to-runtime"])
+    assert lowered.exit_code == 0, lowered.rendered_diagnostics()
+    texts = [g.text, lowered.output]
+    for text in list(texts):
+        uses = [m.start() for m in __import__("re").finditer(r"(?<=[ (\[,])%[A-Za-z_0-9]+", text)]
+        if uses:
+            at = uses[seed % len(uses)]
+            end = at + 1
+            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                end += 1
+            bad = "%nope" if seed % 2 else ("%c0" if text[at:end] != "%c0" else "%v")
+            texts.append(text[:at] + bad + text[end:])
+    for text in texts:
+        assert read(text, True)[0] == read(text, False)[0], text
