@@ -409,6 +409,9 @@ class _Ctx:
         if name == "gpu.wait":
             self.visit_wait(op)
             return
+        if name == "gpu.launch_func" and op.operand_group("asyncObject") and not op.operand_group(
+                "asyncDependencies") and not op.result_group("asyncToken"):
+            return  # already lowered: runs on the stream it names, ordered by the user (as upstream)
         if name in _GPU_HOST_OPS:
             self.visit_async(op)
             return
@@ -642,8 +645,9 @@ class _Ctx:
 
         g = lambda n: LaunchFuncOp.operand_group(op, n)  # noqa: E731
         if g("asyncObject"):
-            raise MLIRError("'gpu.launch_func' op with an explicit async object is not supported by "
-                            "gpu-to-runtime", op.loc, op=op)
+            raise MLIRError("'gpu.launch_func' op with both an explicit async object and "
+                            "!gpu.async.token dependencies or result is not supported by gpu-to-runtime",
+                            op.loc, op=op)
         operands = {n: g(n) for n in ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY",
                                       "blockSizeZ", "clusterSizeX", "clusterSizeY", "clusterSizeZ",
                                       "dynamicSharedMemorySize", "kernelOperands")}

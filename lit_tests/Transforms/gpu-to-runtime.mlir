@@ -554,3 +554,28 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A launch that already names its stream (no tokens) is the lowered form: it is left as it is,
+// as upstream's gpu-to-llvm does, while the rest of the function is lowered.
+// CHECK-LABEL: func.func @prelowered_launch(
+// CHECK: %[[S:.*]] = llvm.call @mgpuStreamCreate() : () -> !llvm.ptr
+// CHECK-NEXT: gpu.launch_func <%[[S]] : !llvm.ptr> @k::@f blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+  llvm.func @mgpuStreamCreate() -> !llvm.ptr
+  func.func @prelowered_launch() {
+    %c1 = arith.constant 1 : index
+    %s = llvm.call @mgpuStreamCreate() : () -> !llvm.ptr
+    gpu.launch_func <%s : !llvm.ptr> @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    %t = gpu.wait async
+    gpu.wait [%t]
+    return
+  }
+}
