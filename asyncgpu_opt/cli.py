@@ -80,6 +80,13 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will be run")
 @click.option("--mlir-print-ir-after-all", is_flag=True, help="Print IR after each pass")
 @click.option("--mlir-print-ir-before-all", is_flag=True, help="Print IR before each pass")
+@click.option("--mlir-print-ir-after", "print_ir_after", multiple=True, metavar="PASS[,PASS...]",
+              help="Print IR after each run of these passes")
+@click.option("--mlir-print-ir-before", "print_ir_before", multiple=True, metavar="PASS[,PASS...]",
+              help="Print IR before each run of these passes")
+@click.option("--mlir-print-ir-after-change", is_flag=True, help="When printing the IR after a pass, only "
+              "print if the IR changed")
+@click.option("--mlir-print-ir-after-failure", is_flag=True, help="Print IR after a pass fails (only)")
 @click.option("--mlir-print-ir-module-scope", is_flag=True, help="When printing IR for print-ir-[before|after]"
               "{-all} always print the top-level operation")
 @click.option("--mlir-disable-threading", is_flag=True, help="Disable multi-threading (accepted; we run "
@@ -103,6 +110,8 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         verify_diagnostics: bool, allow_unregistered_dialect: bool, mlir_print_op_generic: bool,
         mlir_print_debuginfo: bool, mlir_print_local_scope: bool, no_implicit_module: bool, pass_pipeline: str | None,
         dump_pass_pipeline: bool, mlir_print_ir_after_all: bool, mlir_print_ir_before_all: bool,
+        print_ir_after: tuple[str, ...], print_ir_before: tuple[str, ...], mlir_print_ir_after_change: bool,
+        mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
@@ -111,6 +120,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         Nest,
         PipelineError,
         add_flag_pass,
+        canonical_name,
         check_nesting,
         parse_options,
         parse_pipeline,
@@ -144,8 +154,17 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         click.echo("Pass Manager with " + str(_count(pipeline)) + " passes:", err=True)
         click.echo(pipeline_text(pipeline), err=True)
         click.echo("", err=True)
-    if mlir_print_ir_module_scope and not mlir_disable_threading and (mlir_print_ir_after_all or
-                                                                        mlir_print_ir_before_all):
+    selected: dict[str, tuple[str, ...]] = {}
+    for opt, given in (("mlir-print-ir-after", print_ir_after), ("mlir-print-ir-before", print_ir_before)):
+        names = tuple(canonical_name(n.strip()) for g in given for n in g.split(",") if n.strip())
+        for n in names:
+            if n not in available_passes():
+                click.echo(f"asyncgpu-opt: for the --{opt} option: Cannot find option named '{n}'!", err=True)
+                ctx.exit(1)
+        selected[opt] = names
+    if mlir_print_ir_module_scope and not mlir_disable_threading and (
+            mlir_print_ir_after_all or mlir_print_ir_before_all or print_ir_after or print_ir_before
+            or mlir_print_ir_after_failure):
         click.echo("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without "
                    "disabling multi-threading first.", err=True)
         ctx.exit(1)
@@ -176,6 +195,9 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     local_scope=mlir_print_local_scope,
                     no_implicit_module=no_implicit_module, pipeline=pipeline,
                     print_ir_before_all=mlir_print_ir_before_all, print_ir_after_all=mlir_print_ir_after_all,
+                    print_ir_after=selected["mlir-print-ir-after"], print_ir_before=selected["mlir-print-ir-before"],
+                    print_ir_after_change=mlir_print_ir_after_change,
+                    print_ir_after_failure=mlir_print_ir_after_failure,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
                     release_ir=not _as_program)

@@ -29,6 +29,10 @@ class Config:
     pipeline: Any = None  # passes.pipeline.Nest
     print_ir_before_all: bool = False
     print_ir_after_all: bool = False
+    print_ir_after: tuple[str, ...] = ()  # pass arguments (--mlir-print-ir-after)
+    print_ir_before: tuple[str, ...] = ()
+    print_ir_after_change: bool = False
+    print_ir_after_failure: bool = False
     print_module_scope: bool = False
     timing: bool = False
     verify_each: bool = True
@@ -265,15 +269,15 @@ class _ChunkRun:
         return m
 
     def run_passes(self, module: Any) -> None:
-        from .passes.pipeline import PassHooks, run_pipeline
+        from .passes.pipeline import PassHooks, canonical_name, run_pipeline
         from .syntax.printer import Printer
 
         cfg = self.config
 
-        def dump(kind: str, entry: Any, op: Any) -> None:
+        def dump(kind: str, entry: Any, op: Any, failed: bool = False) -> None:
             p = entry.pass_
             cpp = type(p).cpp_name or type(p).__name__
-            head = f"// -----// IR Dump {kind} {cpp} ({entry.argument}) //----- //"
+            head = f"// -----// IR Dump {kind} {cpp}{' Failed' if failed else ''} ({entry.argument}) //----- //"
             target = op
             if cfg.print_module_scope:
                 while target.parent_op is not None:
@@ -286,9 +290,25 @@ class _ChunkRun:
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             self.stderr.append(head + "\n" + pr.print_top(target) + "\n" + extra)
 
-        hooks = PassHooks(
-            before=(lambda e, op: dump("Before", e, op)) if cfg.print_ir_before_all else None,
-            after=(lambda e, op: dump("After", e, op)) if cfg.print_ir_after_all else None)
+        def chosen(every: bool, names: tuple[str, ...], entry: Any) -> bool:
+            return every or canonical_name(entry.argument) in names
+
+        def before(entry: Any, op: Any) -> None:
+            if chosen(cfg.print_ir_before_all, cfg.print_ir_before, entry):
+                dump("Before", entry, op)
+
+        def after(entry: Any, op: Any, changed: bool) -> None:
+            if chosen(cfg.print_ir_after_all, cfg.print_ir_after, entry) and (changed or not cfg.print_ir_after_change):
+                dump("After", entry, op)
+
+        def failed(entry: Any, op: Any) -> None:
+            if cfg.print_ir_after_failure or chosen(cfg.print_ir_after_all, cfg.print_ir_after, entry):
+                dump("After", entry, op, failed=True)
+
+        hooks = PassHooks(before=before if cfg.print_ir_before_all or cfg.print_ir_before else None,
+                          after=after if cfg.print_ir_after_all or cfg.print_ir_after else None,
+                          failed=failed if cfg.print_ir_after_failure or cfg.print_ir_after_all or cfg.print_ir_after
+                          else None)
         try:
             run_pipeline(cfg.pipeline, module, cfg.verify_each, hooks)
         finally:

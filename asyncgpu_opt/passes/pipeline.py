@@ -174,7 +174,8 @@ def pipeline_text(nest: Nest, indent: int = 0) -> str:
 @dataclass
 class PassHooks:
     before: Any = None  # callable(entry, op)
-    after: Any = None
+    after: Any = None  # callable(entry, op, changed)
+    failed: Any = None  # callable(entry, op): the pass raised
     timings: list[tuple[str, float]] = field(default_factory=list)
 
 
@@ -197,8 +198,10 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                     hooks.before(it, op)
                 t0 = time.perf_counter()
                 try:
-                    it.pass_.apply(op)
+                    changed = it.pass_.apply(op)
                 except MLIRError as e:
+                    if hooks.failed:
+                        hooks.failed(it, op)
                     if e.op is not None and not any(n.message.startswith("see current operation")
                                                     for n in e.diagnostic.notes):
                         from ..ir.verifier import _generic_text
@@ -211,7 +214,7 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 if verify_each:
                     verify(op)
                 if hooks.after:
-                    hooks.after(it, op)
+                    hooks.after(it, op, changed is not False)
 
     if nest.op_name != module.name:
         raise MLIRError(f"can't run '{nest.op_name}' pass manager on '{module.name}' op")
