@@ -104,11 +104,12 @@ def _wait(before: Operation, deps: list[Value], is_async: bool) -> Operation:
     return _insert_before(before, w)
 
 
-def _add_token_result(op: Operation) -> Operation:
-    """Re-create ``op`` with an extra ``!gpu.async.token`` result (upstream's rewriteAsyncOp)."""
-    new = Operation.create(op.name, list(op.operands), [r.type for r in op.results] + [TOKEN],
-                           op.attributes, (), list(op.successors), op.loc, op.properties, opdef=op.opdef)
-    for r in op.regions:  # launch_func has none; keep generic
+def _recreate(op: Operation, operands: list[Value], result_types: list[Any]) -> Operation:
+    """Replace ``op`` by a copy with these operands and result types (the old results' uses go to
+    the first new results; regions move over)."""
+    new = Operation.create(op.name, operands, result_types, op.attributes, (), list(op.successors), op.loc,
+                           op.properties, opdef=op.opdef)
+    for r in op.regions:
         new.regions.append(r)
         r.parent = new
     op.regions = []
@@ -120,29 +121,23 @@ def _add_token_result(op: Operation) -> Operation:
     return new
 
 
+def _add_token_result(op: Operation) -> Operation:
+    """Re-create ``op`` with an extra ``!gpu.async.token`` result (upstream's rewriteAsyncOp)."""
+    return _recreate(op, list(op.operands), [r.type for r in op.results] + [TOKEN])
+
+
 def _add_token_carrier(op: Operation, init: Value) -> Operation:
     """Re-create the ``scf.for``/``scf.if`` ``op`` with one more ``!gpu.async.token`` result; a loop
     also gets an ``iter_args`` token initialized to ``init`` (and its block argument), an ``scf.if``
     without an else gets one that yields nothing yet.  The yields are left for the caller to extend."""
     is_for = op.name == "scf.for"
-    new = Operation.create(op.name, list(op.operands) + ([init] if is_for else []),
-                           [r.type for r in op.results] + [TOKEN], op.attributes, (), (), op.loc, op.properties,
-                           opdef=op.opdef)
-    for r in op.regions:
-        new.regions.append(r)
-        r.parent = new
-    op.regions = []
+    new = _recreate(op, list(op.operands) + ([init] if is_for else []), [r.type for r in op.results] + [TOKEN])
     if is_for:
         new.regions[0].blocks[0].add_arg(TOKEN, op.loc)
     elif not new.regions[1].blocks:
         blk = Block()
         new.regions[1].add_block(blk)
         blk.append(Operation.create("scf.yield", [], [], {}, loc=op.loc))
-    for old, nr in zip(op.results, new.results):
-        nr.name_hint = old.name_hint
-        old.replace_all_uses_with(nr)
-    _insert_before(op, new)
-    op.erase()
     return new
 
 
