@@ -15,13 +15,13 @@ Ownership model (see docs in the module report):
     ``scf.index_switch``) takes over a captured token that dies there; tokens crossing ``scf``
     region boundaries as values (yields, iter_args, results) are streams whose ownership moves with
     the value, across ``async.execute`` events owned by the receiver;
-  * functions with several blocks (``cf.br``/``cf.cond_br``, ``llvm.br``/``llvm.cond_br``) are first
+  * functions with several blocks (``cf.br``/``cf.cond_br``/``cf.switch``, ``llvm.br``/``llvm.cond_br``) are first
     normalized so that every token is used only in its defining block: a token live into another
     block becomes a block argument there, passed by every predecessor edge.  Across an edge a token
     is an event owned by the receiving block argument (destroyed after its last use there); the
-    two edges of a conditional branch carry the same events (one per argument slot), and an edge
-    that does not pass an event the other edge passes goes through a new block that destroys it.
-    Tokens through other branches (``cf.switch``) are a located error;
+    edges of a branch with several successors carry the same events (one per argument slot), and an
+    edge that does not pass an event another edge passes goes through a new block that destroys it.
+    Tokens through other branches are a located error;
   * across a function boundary a token is an event (``!llvm.ptr`` in ``function_type``, call operand
     and result types and block arguments): a token argument is an event borrowed from the caller
     (waited for, never destroyed by the callee); ``func.return`` hands the caller a new event it
@@ -297,10 +297,11 @@ class _Lowering:
 # concurrently with the host; upstream's design, and never a raw stream: bug #170833).
 _SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
 _TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
-# branches whose successor operands gpu-to-runtime rewrites (operand group of each successor)
+# branches whose successor operands gpu-to-runtime rewrites (operand group of each successor;
+# cf.switch: defaultOperands, then one caseOperands segment per case)
 _BRANCHES = {"cf.br": ("destOperands",), "llvm.br": ("destOperands",),
              "cf.cond_br": ("trueDestOperands", "falseDestOperands"),
-             "llvm.cond_br": ("trueDestOperands", "falseDestOperands")}
+             "llvm.cond_br": ("trueDestOperands", "falseDestOperands"), "cf.switch": ()}
 
 
 class _Ctx:
@@ -888,10 +889,39 @@ def _unique(vals: list[Value]) -> list[Value]:
 
 def _edge_slices(op: Operation) -> list[tuple[int, int]]:
     """The operand index range of each successor's operands of a ``_BRANCHES`` op."""
+    if op.name == "cf.switch":
+        nd = len(op.operand_group("defaultOperands"))
+        out = [(1, 1 + nd)]
+        start = 1 + nd
+        for n in op.attributes["case_operand_segments"].values:
+            out.append((start, start + n))
+            start += n
+        return out
     if len(_BRANCHES[op.name]) == 1:
         return [(0, len(op.operands))]
     seg = op.opdef.operand_segments(op)
     return [(seg[0], seg[0] + seg[1]), (seg[0] + seg[1], seg[0] + seg[1] + seg[2])]
+
+
+def _succ_operands(term: Operation, i: int) -> list[Value]:
+    lo, hi = _edge_slices(term)[i]
+    return list(term.operands[lo:hi])
+
+
+def _set_succ_operands(term: Operation, i: int, vals: list[Value]) -> None:
+    """Replace the operands ``term`` passes to its ``i``-th successor."""
+    if term.name != "cf.switch":
+        term.opdef.set_operand_group(term, _BRANCHES[term.name][i], vals)
+    elif i == 0:
+        term.opdef.set_operand_group(term, "defaultOperands", vals)
+    else:
+        seg = list(term.attributes["case_operand_segments"].values)
+        cases = list(term.operand_group("caseOperands"))
+        start = sum(seg[: i - 1])
+        cases[start: start + seg[i - 1]] = vals
+        seg[i - 1] = len(vals)
+        term.opdef.set_operand_group(term, "caseOperands", cases)
+        term.attributes["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
 
 
 def _top_block(op: Operation, region: Any) -> Block:
@@ -971,39 +1001,39 @@ def _normalize_cfg(fn: Operation) -> None:
                 continue
             if term.name not in _BRANCHES:
                 raise MLIRError(f"'{term.name}' op: gpu-to-runtime cannot pass !gpu.async.token values through "
-                                "this branch (supported: cf.br, cf.cond_br, llvm.br, llvm.cond_br)", term.loc,
-                                op=term)
+                                "this branch (supported: cf.br, cf.cond_br, cf.switch, llvm.br, llvm.cond_br)",
+                                term.loc, op=term)
             extra = [live_in[id(s)][vid] if def_block[vid] is p else newarg[id(p)][vid] for vid in newarg[id(s)]]
-            g = _BRANCHES[term.name][i]
-            term.opdef.set_operand_group(term, g, list(term.opdef.operand_group(term, g)) + extra)
-    # conditional branches: the same tokens, equally often, on both edges
+            _set_succ_operands(term, i, _succ_operands(term, i) + extra)
+    # branches with several edges: the same tokens, equally often, on every edge
     for p in blocks:
         term = p.ops[-1] if p.ops else None
-        if term is None or len(_BRANCHES.get(term.name, ())) != 2:
+        if term is None or term.name not in _BRANCHES or len(term.successors) < 2:
             continue
-        lists = [[v for v in term.opdef.operand_group(term, g) if is_token(v)] for g in _BRANCHES[term.name]]
-        counts = [{}, {}]
+        counts: list[dict[int, int]] = []
         toks: dict[int, Value] = {}
-        for c, lst in zip(counts, lists):
-            for v in lst:
-                c[id(v)] = c.get(id(v), 0) + 1
-                toks.setdefault(id(v), v)
-        if counts[0] == counts[1]:
-            continue
+        for i in range(len(term.successors)):
+            c: dict[int, int] = {}
+            for v in _succ_operands(term, i):
+                if is_token(v):
+                    c[id(v)] = c.get(id(v), 0) + 1
+                    toks.setdefault(id(v), v)
+            counts.append(c)
+        most = {vid: max(c.get(vid, 0) for c in counts) for vid in toks}
         at = region.blocks.index(p) + 1
-        for i, g in enumerate(_BRANCHES[term.name]):
-            missing = [v for vid, v in toks.items() for _ in range(counts[1 - i].get(vid, 0) - counts[i].get(vid, 0))]
+        for i, c in enumerate(counts):
+            missing = [v for vid, v in toks.items() for _ in range(most[vid] - c.get(vid, 0))]
             if not missing:
                 continue
-            ops = list(term.opdef.operand_group(term, g))
+            ops = _succ_operands(term, i)
             pad = Block([v.type for v in ops + missing])
             pad.parent = region
             region.blocks.insert(at, pad)
             at += 1
-            pad.append(Operation.create("cf.br" if term.name == "cf.cond_br" else "llvm.br", pad.args[:len(ops)],
-                                        (), {}, (), [term.successors[i]], loc=term.loc))
+            pad.append(Operation.create("llvm.br" if term.name.startswith("llvm.") else "cf.br",
+                                        pad.args[:len(ops)], (), {}, (), [term.successors[i]], loc=term.loc))
             term.successors[i] = pad
-            term.opdef.set_operand_group(term, g, ops + missing)
+            _set_succ_operands(term, i, ops + missing)
 
 
 def _has_token(t: T.Type) -> bool:

@@ -534,7 +534,7 @@ class Interpreter:
 
     TERMINATORS = frozenset(("func.return", "scf.yield", "scf.condition", "affine.yield", "async.yield",
                              "gpu.return", "gpu.terminator", "llvm.return", "scf.reduce", "cf.br",
-                             "cf.cond_br", "llvm.br", "llvm.cond_br", "memref.alloca_scope.return",
+                             "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br", "memref.alloca_scope.return",
                              "gpu.yield", "scf.forall.in_parallel", "affine.parallel"))
 
     def __init__(self, module: Any, rt: Runtime, backend: str = "sim") -> None:
@@ -624,6 +624,15 @@ class Interpreter:
                     block, args = term.successors[0], [env[v] for v in seg[1]]
                 else:
                     block, args = term.successors[1], [env[v] for v in seg[2]]
+                continue
+            if name == "cf.switch":  # the case whose value equals the flag, else the default
+                flag = int(env[term.operands[0]])
+                cv = term.attributes.get("case_values")
+                cases = [] if cv is None else (list(cv.values) * len(term.successors[1:]) if cv.splat
+                                               else list(cv.values))
+                k = next((i + 1 for i, c in enumerate(cases) if int(c) == flag), 0)
+                block = term.successors[k]
+                args = [env[v] for v in term.opdef.successor_operands(term, k)]
                 continue
             return term, [env[v] for v in term.operands]
 

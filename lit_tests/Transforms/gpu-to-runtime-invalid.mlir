@@ -55,44 +55,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A token live across a cf.switch edge: only cf.br/cf.cond_br/llvm.br/llvm.cond_br edges carry tokens.
-module attributes {gpu.container_module} {
-  func.func @switch_live_in(%f: i32) {
-    %t0 = gpu.wait async
-    // expected-error @+1 {{'cf.switch' op: gpu-to-runtime cannot pass !gpu.async.token values through this branch (supported: cf.br, cf.cond_br, llvm.br, llvm.cond_br)}}
-    cf.switch %f : i32, [
-      default: ^a,
-      1: ^b
-    ]
-  ^a:
-    gpu.wait [%t0]
-    return
-  ^b:
-    return
-  }
-}
-
-// -----
-
-// A token passed explicitly as a cf.switch operand.
-module attributes {gpu.container_module} {
-  func.func @switch_operand(%f: i32) {
-    %t0 = gpu.wait async
-    // expected-error @+1 {{'cf.switch' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values}}
-    cf.switch %f : i32, [
-      default: ^a(%t0 : !gpu.async.token),
-      1: ^b
-    ]
-  ^a(%t: !gpu.async.token):
-    gpu.wait [%t]
-    return
-  ^b:
-    return
-  }
-}
-
-// -----
-
 // Tokens through cf branches inside a region op (not a function body) are not supported.
 module attributes {gpu.container_module} {
   func.func @nested_cfg() {
