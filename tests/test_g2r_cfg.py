@@ -1,7 +1,8 @@
-"""Property test: gpu-to-runtime on multi-block functions (``cf.br`` / ``cf.cond_br``).
+"""Property test: gpu-to-runtime on multi-block functions (``cf.br`` / ``cf.cond_br`` / ``cf.switch``).
 
-Random CFGs built from straight edges, diamonds (tokens defined before the branch used in the arms
-and after the merge, arm tokens merged through block arguments, edges passing tokens explicitly)
+Random CFGs built from straight edges, diamonds and three-way switches (tokens defined before the
+branch used in the arms and after the merge, arm tokens merged through block arguments, edges
+passing tokens explicitly)
 and loops whose back edge carries a token (header counter as a block argument), nested in one
 another, with random token graphs (forks, joins) in every block.  Checked:
 - the lowered IR has no gpu host op and no ``!gpu.async.token`` left, and re-parses;
@@ -67,7 +68,7 @@ class _Cfg:
     def segment(self, scope: list[str], conds: list[str], depth: int) -> list[str]:
         """Emit ops then one control-flow shape; returns the tokens in scope after it."""
         scope = scope + self.ops(scope)
-        kinds = ["end", "br", "diamond"] + (["loop", "diamond"] if depth < 2 else [])
+        kinds = ["end", "br", "diamond", "switch"] + (["loop", "diamond"] if depth < 2 else [])
         kind = self.draw(st.sampled_from(kinds)) if depth < 3 else "end"
         if kind == "end":
             return scope
@@ -78,15 +79,26 @@ class _Cfg:
             self.lines.append(f"    cf.br {self.succ(nxt, passed)}")
             self.open_block(nxt, [(a, TOK) for a in args])
             return self.segment(scope + args, conds, depth + 1)
-        if kind == "diamond":
+        if kind in ("diamond", "switch"):  # two (cond_br) or three (switch) arms and a merge
             c = self.draw(st.sampled_from(conds))
-            la, lb, lm = self.label(), self.label(), self.label()
-            pa, pb = self.pick(scope, 2), self.pick(scope, 2)
-            aa, ab = [self.fresh("a") for _ in pa], [self.fresh("a") for _ in pb]
-            self.lines.append(f"    cf.cond_br {c}, {self.succ(la, pa)}, {self.succ(lb, pb)}")
+            labs = [self.label() for _ in range(2 if kind == "diamond" else 3)]
+            lm = self.label()
+            passed = [self.pick(scope, 2) for _ in labs]
+            argss = [[self.fresh("a") for _ in p] for p in passed]
+            if kind == "diamond":
+                self.lines.append(f"    cf.cond_br {c}, {self.succ(labs[0], passed[0])}, "
+                                  f"{self.succ(labs[1], passed[1])}")
+            else:
+                sel = self.fresh("sel")
+                self.lines.append(f"    {sel} = arith.extui {c} : i1 to i32")
+                self.lines.append(f"    cf.switch {sel} : i32, [")
+                self.lines.append(f"      default: {self.succ(labs[0], passed[0])},")
+                self.lines.append(f"      0: {self.succ(labs[1], passed[1])},")
+                self.lines.append(f"      1: {self.succ(labs[2], passed[2])}")
+                self.lines.append("    ]")
             n_merge = self.draw(st.integers(0, 2))
             margs = [self.fresh("m") for _ in range(n_merge)]
-            for lab, args in ((la, aa), (lb, ab)):
+            for lab, args in zip(labs, argss):
                 self.open_block(lab, [(a, TOK) for a in args])
                 inner = self.segment(scope + args, conds, depth + 1)
                 out = [self.draw(st.sampled_from(inner)) for _ in margs] if inner else []
@@ -172,8 +184,9 @@ def test_random_cfgs(src: str) -> None:
 
 
 def test_cfg_shapes_are_generated() -> None:
-    """The generator does produce loops, diamonds and block-argument tokens."""
+    """The generator does produce loops, diamonds, switches and block-argument tokens."""
     text = "\n".join(_examples(cfgs(), 60))
+    assert re.search(r"cf.switch %sel\d+ : i32, \[", text)
     assert "cf.cond_br %cnd" in text
     assert "cf.cond_br %true" in text or "cf.cond_br %false" in text
     assert "cf.cond_br %odd" in text
