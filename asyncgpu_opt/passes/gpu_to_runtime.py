@@ -70,12 +70,13 @@ _YIELDS = {"scf.yield", "async.yield"}
 
 
 class Stream:
-    __slots__ = ("ptr", "refs", "borrowed")
+    __slots__ = ("ptr", "refs", "borrowed", "created")
 
     def __init__(self, ptr: Value, borrowed: bool = False) -> None:
         self.ptr = ptr
         self.refs = 0
         self.borrowed = borrowed
+        self.created: tuple[Operation, Operation] | None = None  # (mgpuStreamCreate call, its anchor)
 
 
 class Event:
@@ -208,7 +209,10 @@ class _Lowering:
             s = pool.pop()
             s.refs = 0
             return s
-        return Stream(self.call("mgpuStreamCreate", []))
+        ip = self.ip
+        s = Stream(self.call("mgpuStreamCreate", []))
+        s.created = (s.ptr.defining_op(), ip)
+        return s
 
     def drop_stream(self, s: Stream, pool: list[Stream]) -> None:
         s.refs -= 1
@@ -247,10 +251,14 @@ class _Lowering:
         return v.type == T.gpu_async_token or id(v) in self.tokvals
 
     # ----- blocks ---------------------------------------------------------------------------------------
-    def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = ()) -> None:
+    def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = (),
+                    loop: Operation | None = None) -> None:
         """Lower ``block``.  ``env`` maps token ids of enclosing blocks to borrowed handles; ``args``
         binds token block arguments to the handles they own.  Streams freed in the block go to its
-        pool and are destroyed before its terminator."""
+        pool and are destroyed before its terminator -- or, in the body of ``loop``, a pooled stream
+        the body itself created is created before the loop and destroyed after it instead of once
+        per iteration (it holds no token at the end of the body; only later work on it in the
+        next iteration is ordered after its earlier work)."""
         pool: list[Stream] = []
         local: list[Value] = [a for a, _ in args]
         for op in block.ops:
@@ -270,8 +278,17 @@ class _Lowering:
             if term is not None and term.is_terminator():
                 self.ip = term
                 self.loc = term.loc
+                after = loop.next_op() if loop is not None else None
                 for s in pool:
-                    self.call("mgpuStreamDestroy", [s.ptr])
+                    if after is not None and s.created is not None and s.created[1].parent is block:
+                        create, anchor = s.created
+                        self.pending[id(anchor)].remove(create)
+                        self.insert_before(loop, create)
+                        self.ip, self.loc = after, loop.loc
+                        self.call("mgpuStreamDestroy", [s.ptr])
+                        self.ip, self.loc = term, term.loc
+                    else:
+                        self.call("mgpuStreamDestroy", [s.ptr])
             else:
                 raise MLIRError("gpu-to-runtime: block without terminator holds pooled streams",
                                 block.parent_op.loc if block.parent_op else None)
@@ -363,8 +380,10 @@ class _Ctx:
             if isinstance(h, Stream) and not h.borrowed:
                 n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
                 if h.refs - n_dying == 0:
-                    chosen = h
-                    break
+                    # prefer a stream this block did not create (an argument's): the block's own
+                    # then goes back to the pool, which a loop body creates only once
+                    if chosen is None or (chosen.created is not None and h.created is None):
+                        chosen = h
         if chosen is None:
             chosen = L.new_stream(self.pool)
         chosen.refs += 1
@@ -858,7 +877,7 @@ class _Ctx:
                     if L.is_tok(a):
                         a.type = PTR
                         args.append((a, Event(a, owned=True) if is_exec else Stream(a)))
-                L.lower_block(b, inner_env, args)
+                L.lower_block(b, inner_env, args, loop=op if name in ("scf.for", "scf.while") else None)
         if exec_events:
             body = op.regions[0].blocks[-1]
             L.ip = body.ops[-1]

@@ -13,7 +13,7 @@
 // CHECK: [8,  8,  8,  8]
 // CHECK: [12,  12,  12,  12]
 // IR: scf.if %{{.*}} -> (!llvm.ptr) {
-// IR-NEXT: gpu.launch_func <%[[S:[0-9]+]] : !llvm.ptr>
+// IR-NEXT: gpu.launch_func <%[[S:[a-z0-9]+]] : !llvm.ptr>
 // IR-NEXT: scf.yield %[[S]]
 // IR-NEXT: } else {
 // IR-NEXT: scf.yield %[[S]]
