@@ -45,15 +45,19 @@ def _pass_options(f):
 def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from .passes.registry import pass_class
+    from .passes.registry import ALIAS_DEFAULTS, pass_class
 
     out = ["Passes:"]
     for name in sorted(available_passes() + list(ALIASES)):
         cls = pass_class(name)
         summary = cls.summary if name not in ALIASES else f"{cls.summary} (upstream spelling of --{ALIASES[name]})"
         out.append(f"  --{name:<40} -   {summary}")
+        defaults = ALIAS_DEFAULTS.get(name, {})
         for f in cls.option_fields():
-            help_ = (f.metadata.get("help", "") if f.metadata else "") or f"default: {f.default}"
+            default = defaults.get(f.name.replace("_", "-"), f.default)
+            if isinstance(default, bool):
+                default = "true" if default else "false"
+            help_ = (f.metadata.get("help", "") if f.metadata else "") or f"default: {default}"
             kind = {bool: "bool", int: "int", "bool": "bool", "int": "int"}.get(f.type, "string")
             opt = f"--{f.name.replace('_', '-')}=<{kind}>"
             out.append(f"    {opt:<40} - {help_}")
