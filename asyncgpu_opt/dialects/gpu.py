@@ -403,6 +403,8 @@ class FuncOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         ft = op.attributes["function_type"].type
+        if not op.regions[0].blocks:
+            raise VerifyError("expected body with at least one block", op)
         if "gpu.kernel" in op.attributes and ft.results:
             raise VerifyError("expected void return type for kernel function", op)
 

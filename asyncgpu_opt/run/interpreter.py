@@ -581,7 +581,12 @@ class Interpreter:
         fn = self.impls.get(op.name)
         if fn is None:
             raise self.unsupported(op)
-        r = fn(self, op)
+        try:
+            r = fn(self, op)
+        except (ValueError, MemoryError, OverflowError, IndexError, ZeroDivisionError) as e:
+            # the program asked for something impossible (a negative or huge size, an address out of
+            # range): a located runtime error, never an internal error
+            raise MLIRError(f"--run: '{op.name}' failed: {e}", op.loc) from e
         res = op.results
         if not res:
             return
@@ -729,6 +734,8 @@ class Interpreter:
             else:
                 sizes.append(int(d))
         sizes_t = tuple(sizes)
+        if any(s < 0 for s in sizes_t):
+            raise ValueError(f"negative dimension size in {list(sizes_t)}")
         off, strides = memref_layout(mt, sizes_t)
         dt = dtype_of(mt.element_type)
         n = 1 + sum((s - 1) * st for s, st in zip(sizes_t, strides)) + off if all(sizes_t) else off

@@ -371,6 +371,7 @@ class Parser:
         """Parse a whole buffer: alias definitions and top-level operations."""
         ops: list[Operation] = []
         holder = Block()
+        self.block_scopes.append({})  # successors named at top level (never defined there)
         while not self.at_end():
             p = self.pos
             t = self.text
@@ -402,6 +403,9 @@ class Parser:
             op = self.parse_operation()
             holder.append(op)
             ops.append(op)
+        for _b, pos, defined in self.block_scopes.pop().values():
+            if not defined:
+                raise self.error("reference to an undefined block", pos)
         self.pop_scope()
         self._resolve_deferred_locs()
         for op in ops:
