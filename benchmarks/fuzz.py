@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TOKEN = re.compile(r"%[\w.$#-]+|\^[\w.$-]+|@[\w.$-]+|#[\w.$-]+|![\w.$-]+|\"(?:[^\"\\\n]|\\.)*\"|-?\d+(?:\.\d+)?(?:e[-+]?\d+)?"
-                   r"|[A-Za-z_][\w.$]*|->|::|\S")
+TOKEN = re.compile(r"%[\w.$#-]+|\^[\w.$-]+|@[\w.$-]+|#[\w.$-]+|![\w.$-]+|\"(?:[^\"\\\n]|\\.)*\""
+                   r"|-?\d+(?:\.\d+)?(?:e[-+]?\d+)?|[A-Za-z_][\w.$]*|->|::|\S")
 LOCATED = re.compile(r"^[^\n]*:\d+:\d+: (error|warning|note): ", re.M)
 REPLACEMENTS = ["%0", "%arg0", "^bb1", "@main", "index", "i1", "i32", "f32", "i64", "memref<4xf32>",
                 "memref<?xf32>", "!gpu.async.token", "async", "[", "]", "(", ")", "{", "}", "<", ">", ",", ":",
@@ -92,7 +92,8 @@ def mutate(text: str, rng: random.Random) -> str:
             nums = [t for t in toks if t.group()[:1].isdigit() or t.group()[:1] == "-"]
             if nums:
                 n = rng.choice(nums)
-                text = text[: n.start()] + str(rng.choice([0, 1, 2, 3, 7, 64, -1, 2**31, 2**63, 2**64])) + text[n.end():]
+                number = rng.choice([0, 1, 2, 3, 7, 64, -1, 2**31, 2**63, 2**64])
+                text = text[: n.start()] + str(number) + text[n.end():]
     return text
 
 
