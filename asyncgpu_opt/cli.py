@@ -183,15 +183,9 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     except OSError as ex:
         click.echo(f"cannot open input file '{input_file}': {ex.strerror}", err=True)
         ctx.exit(1)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as ex:
-        nl = b"\n"
-        line = data[:ex.start].count(nl) + 1
-        col = ex.start - (data.rfind(nl, 0, ex.start) + 1) + 1
-        click.echo(f"{name}:{line}:{col}: error: invalid UTF-8 in the input (byte 0x{data[ex.start]:02x})",
-                   err=True)
-        ctx.exit(1)
+    # invalid UTF-8 is kept byte for byte (as mlir-opt does): accepted in comments and strings, an
+    # "unexpected character" elsewhere
+    text = data.decode("utf-8", "surrogateescape")
 
     config = Config(split_input_file=split_input_file, output_split_marker=output_split_marker,
                     verify_diagnostics=verify_diagnostics, allow_unregistered=allow_unregistered_dialect,
@@ -232,7 +226,7 @@ def _write_output(path: str, text: str, ok: bool) -> None:
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=d)
     try:
-        with os.fdopen(fd, "w") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
             fh.write(text)
         os.replace(tmp, path)
     except BaseException:
@@ -282,6 +276,9 @@ def main(argv: list[str] | None = None) -> None:
     global _as_program
     _as_program = argv is None
     args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
+    for stream in (sys.stdout, sys.stderr):  # bytes of invalid UTF-8 in the input go out as they came
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="surrogateescape")
     try:
         rv = cli.main(args=args, prog_name="asyncgpu-opt", standalone_mode=False)
     except click.exceptions.Exit as e:

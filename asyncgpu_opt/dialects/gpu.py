@@ -442,6 +442,8 @@ class LaunchOp(AsyncOp):
         st = State()
         AsyncDependencies.parse(p, st, [Var("asyncToken", "result"), Var("asyncDependencies", "operand")],
                                 None, False)
+        if st.async_kw_pos is not None and not results:
+            raise p.error(f"custom op '{cls.name}' needs to be named when marked 'async'", st.async_kw_pos)
         ids: list[Any] = []
         sizes: dict[str, Any] = {}
         clusters = False

@@ -234,7 +234,7 @@ class FloatAttr(Attribute):
 
 def quote_string(s: str) -> str:
     out = ['"']
-    for ch in s.encode("utf-8"):
+    for ch in s.encode("utf-8", "surrogateescape"):  # bytes of invalid UTF-8 kept as read
         c = chr(ch)
         if c == "\\":
             out.append("\\\\")

@@ -17,6 +17,7 @@ cached by their text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,8 @@ _INT_TYPE = __import__("re").compile(r"(s|u)?i(\d+)\Z")
 _generic_op_match: Callable[..., Any] | None = None  # lexer.GENERIC_OP, compiled on first use
 _ws_match = L.ws_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+# a character MLIR's lexer cannot start a token with (it reports "unexpected character" there)
+_BAD_TOKEN_START = re.compile(r"[^\sA-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"]|/(?!/)")
 _op_results_match = L.op_results_re.match
 
 
@@ -104,6 +107,11 @@ class Parser:
         """A located error; when ``pos`` is None it is a wrong-token error, reported (as MLIR's
         ``emitWrongTokenError`` does) just past the previous token, skipping back over blanks,
         blank lines and ``//`` comments."""
+        t = self.text
+        nxt = _ws_match(t, self.last_end).end()
+        if nxt < len(t) and _BAD_TOKEN_START.match(t, nxt) and (pos is None or pos >= nxt):
+            # MLIR lexes one token ahead: a bad character right after the last token is the error
+            return MLIRError("unexpected character", self.loc(nxt))
         if pos is None:
             pos = self._wrong_token_pos(self.skip())
         return MLIRError(msg, self.loc(pos))
@@ -978,8 +986,10 @@ class Parser:
             if not self.text.startswith("x", self.pos):
                 raise self.error("expected 'x' in unranked type")
             self.pos += 1
+            et_pos = self.skip()
             et = self.parse_type()
             if kind == "memref":
+                self._check_memref_element(et, et_pos)
                 ms = None
                 if self.parse_optional_punct(","):
                     ms = self.parse_attribute()
@@ -988,7 +998,10 @@ class Parser:
             self.parse_punct(">")
             return T.UnrankedTensorType(et)
         dims, scal = self._parse_dims()
+        et_pos = self.skip()
         et = self.parse_type()
+        if kind == "memref":
+            self._check_memref_element(et, et_pos)
         if kind == "vector":
             self.parse_punct(">", "in vector type")
             return T.VectorType(dims, et, scal)
@@ -1017,6 +1030,14 @@ class Parser:
             raise self.error("memref layout mismatch between rank and affine map: "
                              f"{len(dims)} != {layout.map.num_dims}", start)
         return T.MemRefType(dims, et, layout, ms)
+
+    _MEMREF_ELEMENT_TYPES = (T.IntegerType, T.IndexType, T.FloatType, T.ComplexType, T.VectorType, T.MemRefType,
+                             T.UnrankedMemRefType)
+
+    def _check_memref_element(self, et: T.Type, pos: int) -> None:
+        """BaseMemRefType::isValidElementType (the builtin scalar, vector and memref types)."""
+        if not isinstance(et, self._MEMREF_ELEMENT_TYPES):
+            raise self.error("invalid memref element type", pos)
 
     def _parse_dialect_type(self, p: int) -> T.Type:
         t = self.text

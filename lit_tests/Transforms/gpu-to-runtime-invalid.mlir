@@ -73,19 +73,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// gpu.host_register/host_unregister lower to mgpuMemHostRegisterMemRef/mgpuMemHostUnregisterMemRef
-// (lit_tests/Run/g2r-host-register.mlir) for every element type upstream's memref accepts; an
-// element type without an LLVM size (here one upstream rejects as a memref element) is an error.
-module attributes {gpu.container_module} {
-  func.func @host_register_tuple(%m: memref<*xtuple<i32>>) {
-    // expected-error @+1 {{'gpu.host_register' op: gpu-to-runtime cannot compute the element size of 'memref<*xtuple<i32>>'}}
-    gpu.host_register %m : memref<*xtuple<i32>>
-    return
-  }
-}
-
-// -----
-
 // An explicit stream and tokens on one launch: which orders it is ambiguous.
 module attributes {gpu.container_module} {
   gpu.module @k {

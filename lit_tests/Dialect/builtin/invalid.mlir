@@ -87,3 +87,43 @@ module {
     return
   }
 }
+
+// -----
+
+// A memref holds builtin scalars, vectors and memrefs only.
+// expected-error @+1 {{invalid memref element type}}
+func.func @tuple_element(%a: memref<4xtuple<i32>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{invalid memref element type}}
+func.func @unranked_none(%a: memref<*xnone>) {
+  return
+}
+
+// -----
+
+func.func @stray_character() {
+  return
+// expected-error @+1 {{unexpected character}}
+} `
+
+// -----
+
+func.func @launch_needs_a_name(%c: index) {
+  // expected-error @+1 {{custom op 'gpu.launch' needs to be named when marked 'async'}}
+  gpu.launch async blocks(%bx, %by, %bz) in (%x = %c, %y = %c, %z = %c) threads(%tx, %ty, %tz) in (%a = %c, %b = %c, %d = %c) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @successor_at_top_level() {
+  return
+}
+// expected-error @+1 {{reference to an undefined block}}
+cf.br ^bb7
