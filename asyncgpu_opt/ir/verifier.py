@@ -38,11 +38,16 @@ def _root(op: Operation) -> Operation:
 
 
 def verify(top: Operation) -> None:
-    """Verify ``top`` and everything nested in it; raise on the first failure."""
-    _verify_op(top)
+    """Verify ``top`` and everything nested in it; raise on the first failure.  The order is
+    upstream's: an op's own verifier, then its regions (per block: successors in the middle on
+    entry, the ops in order, the terminator on exit); dominance is checked after everything else."""
+    dominance: list[MLIRError] = []
+    _verify_op(top, dominance)
+    if dominance:
+        raise dominance[0]
 
 
-def _verify_op(op: Operation) -> None:
+def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
     od = op.opdef
     if od is not None:
         try:
@@ -64,35 +69,36 @@ def _verify_op(op: Operation) -> None:
         if r.blocks and r.blocks[0].predecessors():
             raise MLIRError("entry block of region may not have predecessors", op.loc)
         for b in r.blocks:
-            _verify_block(op, b, no_term or od is None)
+            _verify_block(op, b, no_term or od is None, dominance)
 
 
-def _verify_block(parent: Operation, b: Block, no_terminator: bool) -> None:
+def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: list[MLIRError]) -> None:
     defined: set[int] = {id(a) for a in b.args}
     ops = b.ops
     if not ops:
         if not no_terminator and parent.regions and len(b.parent.blocks) > 0:
-            raise _fail(parent, "empty block: expect at least a terminator") if False else MLIRError(
-                "empty block: expect at least a terminator", parent.loc)
+            raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
+    last_i = len(ops) - 1
+    for i in range(last_i):
+        if ops[i].successors:
+            raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
+                            [current_op_note(ops[i])])
+    for i, op in enumerate(ops):
+        if i != last_i and op.is_terminator():
+            raise _fail(op, "must be the last operation in the parent block")
+        if not dominance:
+            for v in op.operands:
+                if v.__class__ is OpResult and v.op.parent is b and id(v) not in defined:
+                    dominance.append(_dominance_error(op, v))
+                    break
+        _verify_op(op, dominance)
+        for r in op.results:
+            defined.add(id(r))
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc,
                         [current_op_note(last)])
-    last_i = len(ops) - 1
-    for i, op in enumerate(ops):
-        if i != last_i:
-            if op.successors:
-                raise MLIRError("operation with block successors must terminate its parent block", op.loc,
-                                [current_op_note(op)])
-            if op.is_terminator():
-                raise _fail(op, "must be the last operation in the parent block")
-        for v in op.operands:
-            if v.__class__ is OpResult and v.op.parent is b and id(v) not in defined:
-                raise _dominance_error(op, v)
-        _verify_op(op)
-        for r in op.results:
-            defined.add(id(r))
 
 
 def _dominance_error(op: Operation, v: Any) -> MLIRError:

@@ -127,3 +127,24 @@ func.func @successor_at_top_level() {
 }
 // expected-error @+1 {{reference to an undefined block}}
 cf.br ^bb7
+
+// -----
+
+// The op's own verifier runs before its block's terminator is checked.
+func.func @op_error_before_missing_terminator(%a: memref<4xf32>) {
+  %c = arith.constant 0 : index
+  // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 1 but got 2}}
+  %v = memref.load %a[%c, %c] : memref<4xf32>
+}
+
+// -----
+
+// Dominance is checked after every other verifier.
+func.func @op_error_before_dominance(%a: memref<4xf32>) {
+  %1 = arith.addi %0, %0 : i32
+  %0 = arith.constant 1 : i32
+  %c = arith.constant 0 : index
+  // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 1 but got 2}}
+  %v = memref.load %a[%c, %c] : memref<4xf32>
+  return
+}
