@@ -70,3 +70,52 @@ def forks(block: Block) -> list[Any]:
         vals.extend(r for r in op.results if is_token(r))
     info = analyze_block(block, vals)
     return [v for v in vals if info.is_fork(v)]
+
+
+# a dependency is kept when the search for another path to it gives up after this many tokens
+# (sound: the kept edge is only redundant), which bounds the reduction to linear time
+_REACH_LIMIT = 256
+
+
+def reduce_dependencies(block: Block) -> int:
+    """Transitive reduction of the dependencies of the async gpu ops of ``block`` (``gpu.wait``
+    included): a dependency that another dependency of the same op already waits for, through
+    the async ops of this block, is dropped (and duplicates with it).  The ordering every op gets
+    is unchanged; fewer edges mean fewer events and syncs.  Returns how many were dropped."""
+    from ..dialects.gpu import AsyncOp, is_async_op
+
+    preds: dict[int, list[Value]] = {}  # id(token defined by an op of this block) -> its deps
+    dropped = 0
+    for op in block.ops:
+        if not is_async_op(op):
+            continue
+        deps = AsyncOp.deps(op)
+        tok = AsyncOp.token(op)
+        if len(deps) > 1:
+            uniq = list({id(d): d for d in deps}.values())
+            implied: set[int] = set()
+            for d in uniq:
+                if id(d) in implied:
+                    continue
+                _mark_reachable(d, preds, implied)
+            keep = [d for d in uniq if id(d) not in implied]
+            if len(keep) != len(deps):
+                dropped += len(deps) - len(keep)
+                op.opdef.set_operand_group(op, "asyncDependencies", keep)
+                deps = keep
+        if tok is not None:
+            preds[id(tok)] = list(deps)
+    return dropped
+
+
+def _mark_reachable(start: Value, preds: dict[int, list[Value]], out: set[int]) -> None:
+    """Add to ``out`` the ids of the tokens ``start`` waits for (not ``start`` itself)."""
+    stack = list(preds.get(id(start), ()))
+    seen = 0
+    while stack and seen < _REACH_LIMIT:
+        v = stack.pop()
+        if id(v) in out:
+            continue
+        out.add(id(v))
+        seen += 1
+        stack.extend(preds.get(id(v), ()))

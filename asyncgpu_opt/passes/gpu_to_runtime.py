@@ -42,7 +42,7 @@ import gc
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..analysis.tokens import analyze_block, is_token
+from ..analysis.tokens import analyze_block, is_token, reduce_dependencies
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
@@ -98,6 +98,27 @@ def descriptor_type(mt: T.MemRefType) -> T.Type:
         return T.LLVMStructType([p, p, T.i64])
     arr = T.LLVMArrayType(r, T.i64)
     return T.LLVMStructType([p, p, T.i64, arr, arr])
+
+
+def _drop_complete_tokens(block: Block) -> None:
+    """Tokens that are complete when the host has them need no waiting: a ``gpu.wait async``
+    without dependencies, and a ``gpu.alloc`` whose dependencies are all complete
+    (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
+    runtime does).  Async ops of this block drop such dependencies; an op left without any starts
+    a new chain, exactly as it would have on the root's fresh stream, minus the event."""
+    from ..dialects.gpu import AsyncOp, is_async_op
+
+    complete: set[int] = set()
+    for op in block.ops:
+        if not is_async_op(op):
+            continue
+        deps = AsyncOp.deps(op)
+        live = [d for d in deps if id(d) not in complete]
+        if len(live) != len(deps):
+            op.opdef.set_operand_group(op, "asyncDependencies", live)
+        tok = AsyncOp.token(op)
+        if tok is not None and not live and op.name in ("gpu.wait", "gpu.alloc"):
+            complete.add(id(tok))
 
 
 class _Lowering:
@@ -260,6 +281,8 @@ class _Lowering:
         per iteration (it holds no token at the end of the body; only later work on it in the
         next iteration is ordered after its earlier work)."""
         pool: list[Stream] = []
+        _drop_complete_tokens(block)
+        reduce_dependencies(block)  # an implied dependency costs an event and a wait for nothing
         local: list[Value] = [a for a, _ in args]
         for op in block.ops:
             local.extend(r for r in op.results if self.is_tok(r))
@@ -477,7 +500,11 @@ class _Ctx:
 
         L = self.L
         deps = list(AsyncOp.deps(op))
-        if AsyncOp.token(op) is not None:
+        tok = AsyncOp.token(op)
+        if tok is not None and not deps and not tok.uses:  # a root nothing waits for
+            self.L.erase(op)
+            return
+        if tok is not None:
             s, dying = self.primary(op, deps)
             self.finish_op_after(op, s, dying)
             return
@@ -526,7 +553,8 @@ class _Ctx:
         deps = list(AsyncOp.deps(op))
         tok = AsyncOp.token(op)
         name = op.name
-        null_stream = tok is None and not deps and name in ("gpu.alloc", "gpu.dealloc")
+        unused = tok is None or (self.remaining.get(id(tok), 0) == 0 and not tok.uses)
+        null_stream = unused and not deps and name in ("gpu.alloc", "gpu.dealloc")
         if null_stream:
             s_ptr = L.zero()
             s = None
@@ -569,9 +597,7 @@ class _Ctx:
             L.call("mgpuMemset32" if bw == 32 else "mgpuMemset16", [dp, v, n, s_ptr])
         elif name == "gpu.launch_func":
             self.lower_launch(op, s_ptr)
-        if s is None:
-            if tok is not None:
-                raise MLIRError("internal: null stream for async op", op.loc, op=op)
+        if s is None:  # synchronous, or a token nothing waits for
             self.L.erase(op)
             return
         self.finish_op(op, s, dying, sync=tok is None)

@@ -285,6 +285,10 @@ class Runtime:
             "frees": 0,
         }
         self.finished = False
+        from .headroom import DataDependenceCriticalPath
+
+        self.ddcp = DataDependenceCriticalPath(self.cost.host_api_us)
+        self._cmd_accesses: list[tuple[Buffer, int, int, bool]] = []  # of the command being enqueued
 
     # ------------------------------------------------------------------ basics
     @property
@@ -539,6 +543,7 @@ class Runtime:
     ) -> Ptr:
         """``cuMemAllocManaged`` / ``cuMemAlloc``; size 0 → null; the stream is ignored."""
         self._api(self._host(agent))
+        self.ddcp.call()
         if nbytes == 0:
             return Ptr.null()
         return self._alloc(int(nbytes), "host_shared" if is_host_shared else "device", loc)
@@ -587,6 +592,8 @@ class Runtime:
                 buf.loc,
             )
             return
+        self.ddcp.call()
+        self.ddcp.host_access(buf, 0, buf.nbytes, True)
         if buf.alive:
             # cuMemFree blocks until the device is idle.
             t = max([s.ready for s in self.streams] + [self.default_stream.ready, h.time])
@@ -606,6 +613,7 @@ class Runtime:
                          "the start of a device allocation", loc, buf.loc if buf is not None else None)
             return
         was_alive = buf.alive
+        self._cmd_accesses.append((buf, 0, buf.nbytes, True))
         self.checker.free(s.agent, buf, "mgpuMemFree", loc)
         if was_alive:
             self.device.free(buf)
@@ -630,6 +638,7 @@ class Runtime:
                 ptr.buffer.loc,
             )
             return
+        self.ddcp.host_access(ptr.buffer, 0, ptr.buffer.nbytes, True)
         self.checker.free(h.agent, ptr.buffer, "memref.dealloc", loc)
 
     def host_access(
@@ -644,6 +653,7 @@ class Runtime:
     ) -> list[Hazard]:
         """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused."""
         h = self._host(agent)
+        self.ddcp.host_access(buffer, lo, hi, is_write)
         return self.checker.access(
             h.agent, buffer, lo, hi, is_write, what or ("host store" if is_write else "host load"), loc
         )
@@ -723,6 +733,8 @@ class Runtime:
             base_cp, base_node = h.cp, h.cp_node
         cmd = Command(len(self.commands), kind, name, s, start, start + duration, loc, **extra)  # type: ignore[arg-type]
         cmd.cp_end, cmd.crit_pred = base_cp + duration, base_node
+        self.ddcp.command(duration, self._cmd_accesses)
+        self._cmd_accesses = []
         s.ready, s.cp, s.cp_node, s.last = cmd.end, cmd.cp_end, cmd, cmd
         for fl in s.pending_flows:
             fl.dst = cmd
@@ -775,6 +787,8 @@ class Runtime:
         pcie = False
         if ok_d and ok_s:
             assert dst.buffer is not None and src.buffer is not None
+            self._cmd_accesses += [(src.buffer, src.offset, src.offset + nbytes, False),
+                                   (dst.buffer, dst.offset, dst.offset + nbytes, True)]
             self.checker.access(
                 s.agent, src.buffer, src.offset, src.offset + nbytes, False, "memcpy", loc, direct=False
             )
@@ -804,6 +818,7 @@ class Runtime:
         nbytes = int(count) * width
         if self._check_ptr(dst, nbytes, api, "destination", loc):
             assert dst.buffer is not None
+            self._cmd_accesses.append((dst.buffer, dst.offset, dst.offset + nbytes, True))
             self.checker.access(s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memset", loc)
             n = self._clip(dst, nbytes) // width
             if n > 0 and dst.buffer.alive:
@@ -862,6 +877,7 @@ class Runtime:
                 self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
                 continue
             buf, lo, hi, is_write = acc
+            self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
             self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
         self.counts["kernels"] += 1
         dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
@@ -933,4 +949,7 @@ class Runtime:
             "makespan_us": round(self.makespan, 6),
             "critical_path_us": round(cp_len, 6),
             "critical_path": [f"{c.name} ({c.stream.name})" for c in chain],
+            # the bound the observed work allows (run/headroom.py) and how far the run was from it
+            "data_critical_path_us": round(self.ddcp.length, 6),
+            "makespan_over_critical_path": round(self.makespan / self.ddcp.length, 4) if self.ddcp.length else 1.0,
         }

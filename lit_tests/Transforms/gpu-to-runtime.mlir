@@ -39,22 +39,19 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Seed 001a: implicit fork of %0 (two allocs): the first user gets a second stream
-// waiting on an event, the last user continues on %0; both streams destroyed once.
+// Seed 001a: implicit fork of %0 (two allocs).  mgpuMemAlloc allocates when the host calls it, so
+// the alloc tokens are complete at once: no stream and no event for the fork.  The free the host
+// waits for runs on one stream; the other, whose token nothing waits for, is synchronous.  One
+// stream, created once, synchronized, destroyed once.
 // CHECK-LABEL: func.func @main
+// CHECK-NOT: mgpuEventCreate
+// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[Z0:.*]], %{{.*}})
+// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[Z1:.*]], %{{.*}})
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
-// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[S1]], %{{.*}})
-// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[S0]], %{{.*}})
-// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[Z2:.*]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -72,26 +69,17 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Seed 001b: memcpy with two dependencies (upstream: silently left as gpu.memcpy).  Both
-// deps are forks (the deallocs use them too), so the copy runs on a third stream that waits
-// for both; three streams, three destroys, events destroyed right after the wait.
+// Seed 001b: memcpy with two dependencies (upstream: silently left as gpu.memcpy).  Both are
+// allocation tokens, complete at once (mgpuMemAlloc is synchronous): the copy starts a stream of its
+// own without an event; the stream goes back to the pool and the free the host waits for reuses it;
+// the free nothing waits for is synchronous.  One stream, synchronized, destroyed once.
 // CHECK-LABEL: func.func @main
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[S2:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[E1:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E1]], %[[S1]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S2]], %[[E1]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E1]])
-// CHECK: %[[E2:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E2]], %[[S0]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S2]], %[[E2]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E2]])
-// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S2]])
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S2]])
+// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -110,16 +98,17 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Seed 001c: host alloca copied to the device; the alloc token is forked (memcpy, dealloc).
+// Seed 001c: host alloca copied to the device; the alloc token is forked (memcpy, dealloc).  The
+// alloc token is complete at once (mgpuMemAlloc is synchronous): no stream for the alloc; the copy
+// gets a stream, which the free reuses from the pool.
 // CHECK-LABEL: func.func @main
+// CHECK-NOT: mgpuEventCreate
+// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[Z:.*]], %{{.*}})
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %[[S0]], %{{.*}})
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S1]])
+// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -138,21 +127,17 @@ module attributes {gpu.container_module} {
 // -----
 
 // Seed 001d (001c after upstream -gpu-async-region): dealloc with two deps [%1, %asyncToken]
-// (upstream: left unconverted, the final wait event-syncs a stream).  The join continues on
-// the memcpy's dying stream and waits for the alloc stream with an event.
+// (upstream: left unconverted, the final wait event-syncs a stream).  The alloc token is complete
+// at once (mgpuMemAlloc is synchronous), so the join needs no event: the free continues on the
+// memcpy's dying stream.
 // CHECK-LABEL: func.func @main
-// CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S1]])
-// CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuEventSynchronize
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -174,8 +159,8 @@ module attributes {gpu.container_module} {
 // destroyed twice).  Each stream is synchronized once and destroyed once.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
+// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
@@ -200,16 +185,18 @@ module attributes {gpu.container_module} {
 // -----
 
 // Seed 001f, csigg's "multi stream" form (upstream: both source streams leak and the join
-// stream is destroyed twice).  The explicit join `gpu.wait async [%2, %6]` continues on the
-// dying stream of %2 (no third stream); two streams, two destroys.
+// stream is destroyed twice).  The explicit join `gpu.wait async [%2, %6]` joins two allocation
+// tokens, complete at once (mgpuMemAlloc is synchronous): no stream and no event for it; the copy
+// starts the only chain, the fork into two frees costs one more stream and one event; two streams,
+// two destroys.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
 // CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S1]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S0]], %[[E]])
+// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
+// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
 // CHECK: llvm.call @mgpuEventDestroy(%[[E]])
-// CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamCreate
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
@@ -241,8 +228,8 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @test_parallel
 // CHECK-COUNT-3: llvm.call @mgpuMemAlloc(%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: gpu.launch_func <%[[S0]] : !llvm.ptr> @test_parallel_kernel::@test_parallel_kernel
+// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: gpu.launch_func <%[[S1]] : !llvm.ptr> @test_parallel_kernel_0::@test_parallel_kernel
 // CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
 // CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S1]])
@@ -345,8 +332,7 @@ gpu.return
 // -----
 
 // Seed 003, herhut's join `%t3 = gpu.wait async [%t1, %t2]` (upstream: the source streams
-// leak).  Token arguments are the caller's events: waited for, not destroyed.  In @fork the
-// join continues on the dying stream of %t1 and the other stream is destroyed.
+// leak).  Token arguments are the caller's events: waited for, not destroyed.
 // CHECK-LABEL: func.func @join(
 // CHECK-SAME: %[[A0:[a-z0-9]+]]: !llvm.ptr, %[[A1:[a-z0-9]+]]: !llvm.ptr)
 // CHECK: %[[S:.*]] = llvm.call @mgpuStreamCreate()
@@ -356,14 +342,10 @@ gpu.return
 // CHECK: llvm.call @mgpuStreamDestroy(%[[S]])
 // CHECK-NOT: llvm.call @mgpuEventDestroy
 // CHECK: return
+// In @fork every token waits only for empty roots: all are complete when the host has them, and
+// nothing is left to lower (no stream, no event, no sync).
 // CHECK-LABEL: func.func @fork
-// CHECK: %[[T0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[T1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[T1]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[T0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[T1]])
-// CHECK-NOT: llvm.call @mgpuStreamDestroy
-// CHECK: return
+// CHECK-NEXT: return
 module attributes {gpu.container_module} {
   func.func @join(%t1: !gpu.async.token, %t2: !gpu.async.token) {
     %t3 = gpu.wait async [%t1, %t2] // last use of %t1 and %t2
@@ -382,19 +364,16 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Seed 004 (PR #188987 @multi_dep_launch; upstream 22.1.8: "failed to legalize").  Same
-// calls as the PR's CHECK lines, plus the destroy of the second stream the PR leaks.
+// Seed 004 (PR #188987 @multi_dep_launch; upstream 22.1.8: "failed to legalize").  Both
+// dependencies are empty roots, complete when the host has them: the launch runs on one stream,
+// without the second stream and the event the PR's CHECK lines create (and the stream it leaks).
 // CHECK-LABEL: func.func @multi_dep_launch
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[stream0:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[stream1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: %[[e:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[e]], %[[stream1]])
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[stream0]], %[[e]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[e]])
+// CHECK-NOT: mgpuStreamCreate
 // CHECK: gpu.launch_func <%[[stream0]] : !llvm.ptr> @kernel_module::@kernel
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[stream0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[stream0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[stream1]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[stream0]])
 // CHECK: return
 module attributes {gpu.container_module} {
   gpu.module @kernel_module [#nvvm.target] {
@@ -484,15 +463,16 @@ module attributes {gpu.container_module} {
 // -----
 
 // Upstream probe p7: implicit fork (%t0 used by two memsets, two waits; upstream: the same
-// stream synchronized and destroyed twice).  The first memset gets its own stream, the last
-// user continues on %t0's stream; each stream synchronized once and destroyed once.
+// stream synchronized and destroyed twice).  %t0 is an empty root, complete at once: each memset
+// starts its own stream without an event; each stream synchronized once and destroyed once.
 // CHECK-LABEL: func.func @p7_implicit_fork
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK: llvm.call @mgpuMemset32(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
 // CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemset32(%{{.*}}, %{{.*}}, %{{.*}}, %[[S1]])
-// CHECK: llvm.call @mgpuMemset32(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
@@ -562,7 +542,9 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @prelowered_launch(
 // CHECK: %[[S:.*]] = llvm.call @mgpuStreamCreate() : () -> !llvm.ptr
 // CHECK-NEXT: gpu.launch_func <%[[S]] : !llvm.ptr> @k::@f blocks in
-// CHECK: llvm.call @mgpuStreamSynchronize(
+// (the wait on an empty root is complete at once: nothing to call)
+// CHECK-NOT: gpu.wait
+// CHECK: return
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @f() kernel {
