@@ -80,11 +80,12 @@ class Stream:
 
 
 class Event:
-    __slots__ = ("ptr", "owned")
+    __slots__ = ("ptr", "owned", "pooled")
 
-    def __init__(self, ptr: Value, owned: bool) -> None:
+    def __init__(self, ptr: Value, owned: bool, pooled: bool = False) -> None:
         self.ptr = ptr
         self.owned = owned
+        self.pooled = pooled  # from the block's event pool: back to it when its token dies
 
 
 def descriptor_type(mt: T.MemRefType) -> T.Type:
@@ -133,6 +134,11 @@ class _Lowering:
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
         self.cfg_regions: set[int] = set()  # function bodies normalized by _normalize_cfg
+        # events the current block records to order one stream after another: created on first
+        # need, re-recorded for every later edge (a wait captures the event's state when it is
+        # enqueued), destroyed before the block's terminator
+        self.event_pool: list[Value] = []
+        self.block_events: list[Value] = []
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -258,12 +264,16 @@ class _Lowering:
         return e
 
     def wait_on(self, s: Stream, h: Any) -> None:
-        """Make stream ``s`` wait for handle ``h`` (a stream: through a temporary event)."""
+        """Make stream ``s`` wait for handle ``h`` (a stream: through an event of the block's pool)."""
         if isinstance(h, Stream):
-            e = self.call("mgpuEventCreate", [])
+            if self.event_pool:
+                e = self.event_pool.pop()
+            else:
+                e = self.call("mgpuEventCreate", [])
+                self.block_events.append(e)
             self.call("mgpuEventRecord", [e, h.ptr])
             self.call("mgpuStreamWaitEvent", [s.ptr, e])
-            self.call("mgpuEventDestroy", [e])
+            self.event_pool.append(e)
         else:
             self.call("mgpuStreamWaitEvent", [s.ptr, h.ptr])
 
@@ -281,6 +291,8 @@ class _Lowering:
         per iteration (it holds no token at the end of the body; only later work on it in the
         next iteration is ordered after its earlier work)."""
         pool: list[Stream] = []
+        saved_events = self.event_pool, self.block_events
+        self.event_pool, self.block_events = [], []
         _drop_complete_tokens(block)
         reduce_dependencies(block)  # an implied dependency costs an event and a wait for nothing
         local: list[Value] = [a for a, _ in args]
@@ -297,6 +309,14 @@ class _Lowering:
         for op in list(block.ops):
             ctx.visit(op)
         term = block.ops[-1] if block.ops else None
+        if self.block_events:
+            if term is None or not term.is_terminator():
+                raise MLIRError("gpu-to-runtime: block without terminator holds pooled events",
+                                block.parent_op.loc if block.parent_op else None)
+            self.ip, self.loc = term, term.loc
+            for e in self.block_events:
+                self.call("mgpuEventDestroy", [e])
+        self.event_pool, self.block_events = saved_events
         if pool:
             if term is not None and term.is_terminator():
                 self.ip = term
@@ -374,6 +394,8 @@ class _Ctx:
             return
         if isinstance(h, Stream):
             self.L.drop_stream(h, self.pool)
+        elif h.pooled:
+            self.L.event_pool.append(h.ptr)
         elif h.owned:
             self.L.call("mgpuEventDestroy", [h.ptr])
 
@@ -408,6 +430,8 @@ class _Ctx:
                     if chosen is None or (chosen.created is not None and h.created is None):
                         chosen = h
         if chosen is None:
+            chosen = self._continue_fork(uniq, hs, dying_ids)
+        if chosen is None:
             chosen = L.new_stream(self.pool)
         chosen.refs += 1
         waited: set[int] = set()
@@ -417,6 +441,27 @@ class _Ctx:
             waited.add(id(h))
             L.wait_on(chosen, h)
         return chosen, dying
+
+    def _continue_fork(self, deps: list[Value], hs: list[Any], dying_ids: set[int]) -> Stream | None:
+        """A fork continues on its parent's stream: a dependency that stays live but is the only
+        token on its stream (nothing was enqueued there after it) lets the op run on that stream;
+        the dependency's later users wait for an event recorded there now instead."""
+        L = self.L
+        if not L.pool_enabled:
+            return None  # stream-pool=false: one stream per token, as upstream
+        for d, h in zip(deps, hs):
+            if isinstance(h, Stream) and not h.borrowed and h.refs == 1 and id(d) not in dying_ids \
+                    and id(d) in self.remaining:
+                if L.event_pool:
+                    e = L.event_pool.pop()
+                else:
+                    e = L.call("mgpuEventCreate", [])
+                    L.block_events.append(e)  # destroyed before the block's terminator
+                L.call("mgpuEventRecord", [e, h.ptr])
+                self.env[id(d)] = Event(e, owned=False, pooled=True)
+                h.refs -= 1
+                return h
+        return None
 
     def finish_op(self, op: Operation, s: Stream, dying: list[Value], sync: bool) -> None:
         L = self.L

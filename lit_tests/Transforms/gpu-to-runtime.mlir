@@ -156,13 +156,21 @@ module attributes {gpu.container_module} {
 // -----
 
 // Seed 001e, csigg's "single stream" form (upstream: the same stream synchronized and
-// destroyed twice).  Each stream is synchronized once and destroyed once.
+// destroyed twice).  The fork of %7 continues on the copy's stream (the first free); the other
+// free waits for an event recorded there at the fork.  Each stream is synchronized once and
+// destroyed once, the event destroyed once.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
+// CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
+// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
 // CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
+// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
+// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
@@ -186,20 +194,22 @@ module attributes {gpu.container_module} {
 
 // Seed 001f, csigg's "multi stream" form (upstream: both source streams leak and the join
 // stream is destroyed twice).  The explicit join `gpu.wait async [%2, %6]` joins two allocation
-// tokens, complete at once (mgpuMemAlloc is synchronous): no stream and no event for it; the copy
-// starts the only chain, the fork into two frees costs one more stream and one event; two streams,
-// two destroys.
+// tokens, complete at once (mgpuMemAlloc is synchronous): no stream and no event for it.  The copy
+// starts the only chain; its fork into two frees continues on the copy's stream, and the other
+// free waits for an event recorded there.  Two streams and one event, each destroyed once.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
 // CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
+// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamCreate
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
+// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
@@ -224,7 +234,8 @@ module attributes {gpu.container_module} {
 
 // Seed 002 (test_parallel): two matmuls on two streams, joined by `gpu.wait async [%1, %3]`
 // (upstream: both launch streams leak).  The join continues on the first dying stream; the
-// other is waited for with an event and destroyed; host_shared allocs on the null stream.
+// other is waited for with an event of the function's pool (destroyed before the return);
+// host_shared allocs on the null stream.
 // CHECK-LABEL: func.func @test_parallel
 // CHECK-COUNT-3: llvm.call @mgpuMemAlloc(%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
@@ -234,9 +245,9 @@ module attributes {gpu.container_module} {
 // CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
 // CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S1]])
 // CHECK: llvm.call @mgpuStreamWaitEvent(%[[S0]], %[[E]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
 // CHECK: gpu.launch_func <%[[S0]] : !llvm.ptr> @test_parallel_kernel_1::@test_parallel_kernel
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
