@@ -137,6 +137,9 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
         return e
     if n == "gpu.wait":
         return e
+    if is_reading_library_call(op):
+        e.reads.extend(v for v in op.operands if is_memref(v))
+        return e
     if not has_side_effects(op):
         return e
     if op.opdef is not None and _recursive_effects(op):  # the union of the nested ops' effects
@@ -154,6 +157,21 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
                     e.frees += sub.frees
         return e
     return None
+
+
+# functions of upstream's runner utils (mlir/lib/ExecutionEngine/{C,}RunnerUtils.cpp) that only
+# read the memrefs they are given: printing and comparing, never keeping a pointer
+_READING_LIBRARY_PREFIXES = ("printMemref", "print", "verifyMemRef", "_mlir_ciface_printMemref",
+                             "_mlir_ciface_verifyMemRef")
+
+
+def is_reading_library_call(op: Operation) -> bool:
+    """A ``func.call`` of an external runner-utils function that only reads its memref operands."""
+    if op.name != "func.call":
+        return False
+    callee = op.attributes.get("callee")
+    name = getattr(callee, "root", None) or getattr(callee, "value", None)
+    return isinstance(name, str) and name.startswith(_READING_LIBRARY_PREFIXES)
 
 
 # ----- kernels ------------------------------------------------------------------------------------
@@ -261,24 +279,32 @@ def _escapes(v: Value) -> bool:
             if user.operands and user.operands[0] is v and n in ("memref.store", "affine.store"):
                 return True
             continue
-        if n in _GPU_EFFECT_OPS or n == "memref.copy":
+        if n in _GPU_EFFECT_OPS or n == "memref.copy" or is_reading_library_call(user):
             continue
         return True
     return False
 
 
 class AliasInfo:
-    """Maps memref values to resource keys (cached per analysis)."""
+    """Maps memref values to resource keys (cached per analysis).
+
+    Every allocation is a resource of its own, escaped or not: two allocations never alias.
+    Anything else (arguments, call results, loaded memrefs) is ``UNKNOWN``, which may alias the
+    *escaped* allocations (``escaped``: ids of their keys) and each other; unknown effects
+    (``ANY``) reach ``UNKNOWN`` and the escaped allocations, never a private one."""
 
     def __init__(self) -> None:
         self._cache: dict[int, Any] = {}
+        self.escaped: set[int] = set()
 
     def resource(self, v: Value) -> Any:
         r = root_of(v)
         key = self._cache.get(id(r))
         if key is None:
-            if isinstance(r, OpResult) and r.op.name in ALLOC_OPS and not _escapes(r):
+            if isinstance(r, OpResult) and r.op.name in ALLOC_OPS:
                 key = r
+                if _escapes(r):
+                    self.escaped.add(id(r))
             else:
                 key = UNKNOWN
             self._cache[id(r)] = key
@@ -290,6 +316,13 @@ class AliasInfo:
             key = self._cache.pop(old_id, None)
             if key is not None:
                 self._cache[id(new)] = new if key is not UNKNOWN else UNKNOWN
+                if old_id in self.escaped and key is not UNKNOWN:
+                    self.escaped.discard(old_id)
+                    self.escaped.add(id(new))
+
+    def conflicts(self, a: dict[Any, str], b: dict[Any, str]) -> bool:
+        """Whether two footprints may touch common memory with at least one write."""
+        return conflicts(a, b, self.escaped)
 
     def footprint(self, eff: Effects) -> dict[Any, str]:
         """resource -> 'r' | 'w' (alloc/free count as writes)."""
@@ -301,15 +334,27 @@ class AliasInfo:
         return fp
 
 
-def conflicts(a: dict[Any, str], b: dict[Any, str]) -> bool:
-    """Whether two footprints touch a common resource with at least one write (``ANY``: unknown
-    effects, conflicts with any non-empty footprint)."""
-    if a and b and (ANY in a or ANY in b):
-        return True
+def conflicts(a: dict[Any, str], b: dict[Any, str], escaped: set[int] | None = None) -> bool:
+    """Whether two footprints touch a common resource with at least one write.  ``ANY`` (unknown
+    effects) conflicts with ``ANY``, ``UNKNOWN`` and the ``escaped`` allocations (with every
+    non-empty footprint when ``escaped`` is None); ``UNKNOWN`` may alias escaped allocations."""
+    if not a or not b:
+        return False
+    if ANY in a or ANY in b:
+        if escaped is None:
+            return True
+        other = b if ANY in a else a
+        if any(k is ANY or k is UNKNOWN or id(k) in escaped for k in other):
+            return True
     if len(a) > len(b):
         a, b = b, a
     for k, m in a.items():
         o = b.get(k)
         if o is not None and (m == "w" or o == "w"):
             return True
+    if escaped is not None:
+        for x, y in ((a, b), (b, a)):
+            m = x.get(UNKNOWN)
+            if m is not None and any(id(k) in escaped and (m == "w" or o == "w") for k, o in y.items()):
+                return True
     return False

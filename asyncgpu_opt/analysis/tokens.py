@@ -97,7 +97,7 @@ def reduce_dependencies(block: Block) -> int:
             for d in uniq:
                 if id(d) in implied:
                     continue
-                _mark_reachable(d, preds, implied)
+                reachable_tokens(d, preds, implied)
             keep = [d for d in uniq if id(d) not in implied]
             if len(keep) != len(deps):
                 dropped += len(deps) - len(keep)
@@ -108,7 +108,7 @@ def reduce_dependencies(block: Block) -> int:
     return dropped
 
 
-def _mark_reachable(start: Value, preds: dict[int, list[Value]], out: set[int]) -> None:
+def reachable_tokens(start: Value, preds: dict[int, list[Value]], out: set[int]) -> None:
     """Add to ``out`` the ids of the tokens ``start`` waits for (not ``start`` itself)."""
     stack = list(preds.get(id(start), ()))
     seen = 0

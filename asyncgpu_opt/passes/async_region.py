@@ -51,7 +51,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..analysis.effects import ANY, AliasInfo, conflicts, has_side_effects, op_effects
+from ..analysis.effects import ANY, AliasInfo, has_side_effects, is_memref, op_effects
+from ..analysis.tokens import reachable_tokens
 from ..diagnostics import MLIRError
 from ..dialects.gpu import TOKEN, WaitOp
 from ..ir.core import Block, Operation, Value
@@ -62,9 +63,11 @@ _ASYNCABLE = frozenset({"gpu.launch_func", "gpu.alloc", "gpu.dealloc", "gpu.memc
 
 @dataclass
 class _Chain:
-    """Pending device work: ``fp`` = footprint of all its ops, ``sfp`` = footprint of the ops that
-    were synchronous (only those must be ordered before later user async ops and host ops), ``ours``
-    = holds work this pass made async (so the host must sync it before the block ends)."""
+    """One pending async op (or join) of the block: ``head`` its token, ``fp`` its footprint,
+    ``sfp`` the footprint later user async ops and host ops must respect (the op's own when this
+    pass made it async), ``ours`` = made async here (so the host must sync it before the block
+    ends).  Entries stay pending until the host waits for them or later writes cover every
+    resource they touch."""
 
     head: Value
     fp: dict[Any, str] = field(default_factory=dict)
@@ -156,44 +159,90 @@ class _Threader:
         self.carry_tokens = carry_tokens and not single_chain
         self.alias = alias
         self.module = module
-        self.chains: list[_Chain] = []
+        self.chains: list[_Chain] = []  # pending entries, in program order
+        self.preds: dict[int, list[Value]] = {}  # id(token) -> its dependencies (reachability)
         self.changed = False
         self.done = done if done is not None else set()  # ids of blocks threaded through a loop
         self.loop_body = False  # a block of an scf.for/scf.if carrying a token: yield it, no sync
 
     # ----- helpers --------------------------------------------------------------------------------
     def _footprint(self, op: Operation) -> dict[Any, str]:
-        """Resources the op touches; ``{ANY: 'w'}`` when its effects are unknown."""
+        """Resources the op touches; ``ANY`` (and its memref operands) when its effects are unknown."""
         eff = op_effects(op, self.module)
-        return {ANY: "w"} if eff is None else self.alias.footprint(eff)
+        if eff is not None:
+            return self.alias.footprint(eff)
+        # unknown effects: whatever it can reach (its memref operands, escaped and unknown memory)
+        fp = {ANY: "w"}
+        for v in op.operands:
+            if is_memref(v):
+                fp[self.alias.resource(v)] = "w"
+        return fp
 
     def _conflicting(self, fp: dict[Any, str] | None, user: bool = False) -> list[_Chain]:
-        """Chains an op with footprint ``fp`` must follow; ``user``: the op is user async work or
+        """Entries an op with footprint ``fp`` must follow; ``user``: the op is user async work or
         a host op, which only has to follow the formerly-synchronous work."""
         if self.single:
             return list(self.chains)
         pool = [c for c in self.chains if c.ours] if user else list(self.chains)
-        if fp is None or ANY in fp:
-            return pool  # unknown effects: after everything
-        return [c for c in pool if conflicts(c.sfp if user else c.fp, fp)]
+        if fp is None:
+            return pool
+        return [c for c in pool if self.alias.conflicts(c.sfp if user else c.fp, fp)]
+
+    def _sinks(self, tokens: list[Value]) -> list[Value]:
+        """``tokens`` without duplicates and without those another one already waits for."""
+        uniq = _dedupe(tokens)
+        if len(uniq) < 2:
+            return uniq
+        implied: set[int] = set()
+        for t in uniq:
+            if id(t) not in implied:
+                reachable_tokens(t, self.preds, implied)
+        return [t for t in uniq if id(t) not in implied]
+
+    def _completed(self, tokens: list[Value]) -> None:
+        """The host waited for ``tokens``: they and everything they wait for are done."""
+        done: set[int] = {id(t) for t in tokens}
+        for t in tokens:
+            reachable_tokens(t, self.preds, done)
+        self.chains = [c for c in self.chains if id(c.head) not in done]
 
     def _sync(self, before: Operation, chains: list[_Chain]) -> None:
         if not chains:
             return
-        _wait(before, [c.head for c in chains], False)
-        self.chains = [c for c in self.chains if not any(c is d for d in chains)]
+        heads = self._sinks([c.head for c in chains])
+        _wait(before, heads, False)
+        self._completed(heads)
         self.changed = True
 
+    def _join(self, before: Operation, tokens: list[Value]) -> Value:
+        """One token for ``tokens`` (reduced): itself, or a ``gpu.wait async`` joining them."""
+        heads = self._sinks(tokens)
+        if len(heads) == 1:
+            return heads[0]
+        w = _wait(before, heads, True)
+        self.preds[id(w.results[0])] = list(heads)
+        return w.results[0]
+
     def _merge(self, merged: list[_Chain], head: Value, fp: dict[Any, str] | None, ours: bool) -> None:
-        new = _Chain(head, {}, {}, ours or self.single)
-        for c in merged:
-            _union(new.fp, c.fp)
-            _union(new.sfp, c.sfp)
-            new.ours |= c.ours
-        _union(new.fp, fp)
-        if ours:
-            _union(new.sfp, fp)
-        self.chains = [c for c in self.chains if not any(c is d for d in merged)]
+        """A new entry ``head`` that follows ``merged``; merged entries whose every resource the new
+        one writes are covered by it (any later conflict with them conflicts with it)."""
+        fp = dict(fp or {})
+        new = _Chain(head, fp, dict(fp) if ours else {}, ours or self.single)
+        if self.single:
+            for c in merged:
+                _union(new.fp, c.fp)
+                _union(new.sfp, c.sfp)
+                new.ours |= c.ours
+            self.chains = [new]
+            return
+        # work that follows ours is synced with it (bare waits, the block's end), as one chain was
+        new.ours = new.ours or any(c.ours for c in merged)
+        covered: set[int] = set()
+        if ANY not in fp:
+            for c in merged:
+                if c.fp and all(fp.get(k) == "w" for k in c.fp) and (c.ours <= new.ours):
+                    covered.add(id(c))
+        self.chains = [c for c in self.chains if id(c) not in covered]
         self.chains.append(new)
 
     # ----- visitors -------------------------------------------------------------------------------
@@ -232,18 +281,19 @@ class _Threader:
 
     def _visit_carrier(self, op: Operation) -> None:
         """Carry a token through the loop or conditional instead of syncing the host around and
-        inside it: the chains its blocks conflict with are joined into one token (an extra
+        inside it: the entries its blocks conflict with are joined into one token (an extra
         ``iter_args`` of a loop, used directly by the branches of an ``scf.if``), every block is
-        threaded starting from it and yields the join of its chains, and the op's extra result
-        heads the merged chain after it."""
+        threaded starting from it and yields the join of its pending work, and the op's extra
+        result is the entry after it."""
         fp: dict[Any, str] = {}
         for o in op.walk():
             if o.name in _ASYNCABLE:
-                f = self._footprint(o)
-                _union(fp, f if f is not None else {ANY: "w"})
+                _union(fp, self._footprint(o))
         conf = self._conflicting(fp)
-        heads = [c.head for c in conf]
-        init = heads[0] if len(heads) == 1 else _wait(op, heads, True).results[0]
+        if conf:
+            init = self._join(op, [c.head for c in conf])
+        else:
+            init = _wait(op, [], True).results[0]
         new = _add_token_carrier(op, init)
         for r in new.regions:
             for b in r.blocks:
@@ -254,6 +304,7 @@ class _Threader:
                 inner.run(b)
                 self.done.add(id(b))
         self.changed = True
+        self.preds[id(new.results[-1])] = [init]
         self._merge(conf, new.results[-1], fp, True)
 
     def _stays_sync(self, op: Operation) -> bool:
@@ -266,6 +317,8 @@ class _Threader:
     def _visit_wait(self, op: Operation) -> None:
         deps = _deps(op)
         tok = _token(op)
+        if tok is not None:
+            self.preds[id(tok)] = list(deps)
         if self.single:
             if self.chains:
                 _set_deps(op, _dedupe([self.chains[0].head] + deps))
@@ -277,11 +330,13 @@ class _Threader:
                 # a bare host wait: wait for the work made async here (as upstream does)
                 ours = [c for c in self.chains if c.ours]
                 if ours:
-                    _set_deps(op, [c.head for c in ours])
+                    heads = self._sinks([c.head for c in ours])
+                    _set_deps(op, heads)
+                    self._completed(heads)
                     self.chains = [c for c in self.chains if not c.ours]
                     self.changed = True
                 return
-            self.chains = [c for c in self.chains if not any(c.head is d for d in deps)]
+            self._completed(deps)
             return
         merged = [c for c in self.chains if any(c.head is d for d in deps)]
         if merged:
@@ -293,14 +348,15 @@ class _Threader:
         had_token = _token(op) is not None
         conf = self._conflicting(fp, user=had_token)
         conf += [c for c in self.chains if any(c.head is d for d in user_deps) and not any(c is x for x in conf)]
-        deps = _dedupe([c.head for c in conf] + user_deps)
+        deps = self._sinks([c.head for c in conf] + user_deps)
         if had_token and len(deps) == 1 and deps[0] is (user_deps[0] if user_deps else None):
+            self.preds[id(_token(op))] = list(user_deps)
             self._merge(conf, _token(op), fp, False)
             return
         if not deps:
             deps = [_wait(op, [], True).results[0]]
         elif len(deps) > 1:
-            deps = [_wait(op, deps, True).results[0]]
+            deps = [self._join(op, deps)]
         _set_deps(op, deps)
         if not had_token:
             old = list(op.results)
@@ -309,12 +365,12 @@ class _Threader:
             fp = {remap.get(id(k), k): m for k, m in (fp or {}).items()}
             self.alias.remap(remap)
         self.changed = True
+        self.preds[id(_token(op))] = list(deps)
         self._merge(conf, _token(op), fp, not had_token)
 
     def _visit_host(self, op: Operation) -> None:
-        if self.loop_body and op.is_terminator():  # yield the join of the body's chains
-            heads = [c.head for c in self.chains]
-            tok = heads[0] if len(heads) == 1 else _wait(op, heads, True).results[0]
+        if self.loop_body and op.is_terminator():  # yield the join of the body's pending work
+            tok = self._join(op, [c.head for c in self.chains])
             op.set_operands(list(op.operands) + [tok])
             self.chains = []
             return

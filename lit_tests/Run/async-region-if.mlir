@@ -2,7 +2,8 @@
 // the default): the branches start from the joined chains and yield their join, so there is no
 // host sync around the conditional; an scf.if without an else gets one that passes the token on.
 // The run prints the same values as the synchronous program (both branches are taken), with no
-// hazards or leaks (either would make the run exit non-zero).
+// hazards or leaks (either would make the run exit non-zero).  The host waits twice per call of
+// @run: before the print, only for the copy it reads; before the return, for the free.
 // RUN: asyncgpu-opt %s --run > %t.sync
 // RUN: asyncgpu-opt %s --async-region --run > %t.async
 // RUN: diff %t.sync %t.async
@@ -15,7 +16,7 @@
 // RUN: asyncgpu-opt %s --async-region | filecheck %s --check-prefix=IR
 // CHECK: [2,  2,  2,  2]
 // CHECK: [4,  4,  4,  4]
-// STATS: syncs 2 {{[0-9]+}} hazards 0 leaks 0
+// STATS: syncs 4 {{[0-9]+}} hazards 0 leaks 0
 // IR-LABEL: func.func @run(
 // IR:      %[[CP:.*]] = gpu.memcpy async
 // IR-NEXT: %[[I1:.*]] = scf.if %{{.*}} -> (!gpu.async.token) {

@@ -23,9 +23,10 @@
 // IR-NEXT: %[[M1:.*]] = gpu.launch_func async [%[[W1]]] @test_parallel_kernel_0::@test_parallel_kernel
 // IR-NEXT: %[[J:.*]] = gpu.wait async [%[[M0]], %[[M1]]]
 // IR-NEXT: %[[ADD:.*]] = gpu.launch_func async [%[[J]]] @test_parallel_kernel_1::@test_parallel_kernel
+// The two frees touch different buffers: both follow the add only, and the host waits for both.
 // IR-NEXT: %[[D0:.*]] = gpu.dealloc async [%[[ADD]]]
-// IR-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[D0]]]
-// IR-NEXT: gpu.wait [%[[D1]]]
+// IR-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[ADD]]]
+// IR-NEXT: gpu.wait [%[[D0]], %[[D1]]]
 // IR-NEXT: return
 #map = affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>
 module attributes {gpu.container_module} {

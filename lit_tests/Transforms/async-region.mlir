@@ -16,8 +16,10 @@ module attributes {gpu.container_module} {
   // CHECK-NEXT: %[[T4:.*]] = gpu.wait async
   // CHECK-NEXT: %[[M:.*]], %[[T5:.*]] = gpu.alloc async [%[[T4]]] ()
   // CHECK-NEXT: %[[T6:.*]] = gpu.dealloc async [%[[T5]]] %[[M]]
-  // CHECK-NEXT: gpu.wait [%[[T1]], %[[T3]], %[[T6]]]
+  // @foo's effects are unknown, but it cannot reach a private allocation nor the memory of kernels
+  // without effects: the host syncs after it, before the return.
   // CHECK-NEXT: call @foo
+  // CHECK-NEXT: gpu.wait [%[[T1]], %[[T3]], %[[T6]]]
   // SINGLE-LABEL: func.func @async(
   // SINGLE:      %[[T0:.*]] = gpu.wait async
   // SINGLE-NEXT: %[[T1:.*]] = gpu.launch_func async [%[[T0]]] @kernels::@kernel
@@ -36,7 +38,7 @@ module attributes {gpu.container_module} {
   }
 
   // Upstream gives the alloc two dependencies ([%t1, %t0]); we keep the user's one (multi-chain)
-  // or join them with an explicit wait (single-chain).
+  // or, single-chain, the one that already implies the other.
   // CHECK-LABEL: func.func @existing_tokens(
   // CHECK:      %[[T0:.*]] = gpu.wait async
   // CHECK-NEXT: %[[T1:.*]] = gpu.wait async [%[[T0]]]
@@ -47,8 +49,8 @@ module attributes {gpu.container_module} {
   // SINGLE-LABEL: func.func @existing_tokens(
   // SINGLE:      %[[T0:.*]] = gpu.wait async
   // SINGLE-NEXT: %[[T1:.*]] = gpu.wait async [%[[T0]]]
-  // SINGLE-NEXT: %[[J:.*]] = gpu.wait async [%[[T1]], %[[T0]]]
-  // SINGLE-NEXT: %[[M:.*]], %[[T2:.*]] = gpu.alloc async [%[[J]]] ()
+  // (%t1 already waits for %t0: no join)
+  // SINGLE-NEXT: %[[M:.*]], %[[T2:.*]] = gpu.alloc async [%[[T1]]] ()
   // SINGLE-NEXT: %[[T3:.*]] = gpu.dealloc async [%[[T2]]] %[[M]]
   // SINGLE-NEXT: gpu.wait [%[[T3]]]
   // SINGLE-NEXT: gpu.wait [%[[T1]]]
@@ -158,9 +160,10 @@ module attributes {gpu.container_module} {
   // CHECK-NEXT: %[[L1:.*]] = gpu.launch_func async [%[[A1]]] @mm::@mm
   // CHECK-NEXT: %[[J:.*]] = gpu.wait async [%[[L0]], %[[L1]]]
   // CHECK-NEXT: %[[L2:.*]] = gpu.launch_func async [%[[J]]] @mm::@mm {{.*}} args(%[[M0]] : memref<16xf32>, %[[M1]] : memref<16xf32>, %[[OUT]] : memref<16xf32>)
+  // The frees touch different buffers: each follows the add only.
   // CHECK-NEXT: %[[D0:.*]] = gpu.dealloc async [%[[L2]]] %[[M0]]
-  // CHECK-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[D0]]] %[[M1]]
-  // CHECK-NEXT: gpu.wait [%[[D1]]]
+  // CHECK-NEXT: %[[D1:.*]] = gpu.dealloc async [%[[L2]]] %[[M1]]
+  // CHECK-NEXT: gpu.wait [%[[D0]], %[[D1]]]
   // CHECK-NEXT: return %[[OUT]]
   // SINGLE-LABEL: func.func @two_chains(
   // SINGLE:      %[[W0:.*]] = gpu.wait async
@@ -250,20 +253,26 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+  // A launch with unknown effects (a kernel in a gpu.binary, or one reaching memory other than
+  // through its arguments) reaches its operands, escaped and unknown memory, and what other such
+  // launches touch; never a private allocation it is not given.
   // CHECK-LABEL: func.func @effects_known(
   // CHECK:      %[[L0:.*]] = gpu.launch_func async [%{{.*}}] @k::@safe
   // CHECK-NEXT: %[[L1:.*]] = gpu.launch_func async [%{{.*}}] @k::@safe
-  // CHECK-NEXT: %[[J:.*]] = gpu.wait async [%[[L0]], %[[L1]]]
-  // CHECK-NEXT: gpu.launch_func async [%[[J]]] @bin::@kern
+  // CHECK-NEXT: gpu.launch_func async [%[[L0]]] @bin::@kern
   // CHECK-LABEL: func.func @effects_unknown(
   // CHECK:      %[[B:.*]] = gpu.launch_func async [%{{.*}}] @bin::@kern
-  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[B]]] @k::@safe
-  // CHECK-NEXT: %[[G:.*]] = gpu.launch_func async [%[[L]]] @k::@global
-  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[G]]] @k::@safe
-  // CHECK-NEXT: %[[P:.*]] = gpu.launch_func async [%[[L]]] @k::@print
-  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[P]]] @k::@safe
-  // CHECK-NEXT: %[[C:.*]] = gpu.launch_func async [%[[L]]] @k::@call
-  // CHECK-NEXT: %[[L:.*]] = gpu.launch_func async [%[[C]]] @k::@safe
+  // CHECK-NEXT: %[[L1:.*]] = gpu.launch_func async [%{{.*}}] @k::@safe
+  // CHECK-NEXT: %[[J1:.*]] = gpu.wait async [%{{.*}}, %[[B]]]
+  // CHECK-NEXT: %[[G:.*]] = gpu.launch_func async [%[[J1]]] @k::@global
+  // CHECK-NEXT: %[[L3:.*]] = gpu.launch_func async [%{{[a-zA-Z_0-9]*}}] @k::@safe
+  // CHECK-NEXT: %[[J2:.*]] = gpu.wait async [%{{.*}}, %[[G]]]
+  // CHECK-NEXT: %[[P:.*]] = gpu.launch_func async [%[[J2]]] @k::@print
+  // CHECK-NEXT: %[[L5:.*]] = gpu.launch_func async [%{{[a-zA-Z_0-9]*}}] @k::@safe
+  // CHECK-NEXT: %[[J3:.*]] = gpu.wait async [%{{.*}}, %[[P]]]
+  // CHECK-NEXT: %[[C:.*]] = gpu.launch_func async [%[[J3]]] @k::@call
+  // CHECK-NEXT: %[[L7:.*]] = gpu.launch_func async [%{{[a-zA-Z_0-9]*}}] @k::@safe
+  // CHECK-NEXT: gpu.wait [%[[L1]], %[[L3]], %[[L5]], %[[C]], %[[L7]]]
   func.func @effects_known(%sz : index) {
     %m0 = gpu.alloc () : memref<16xf32>
     %m1 = gpu.alloc () : memref<16xf32>
