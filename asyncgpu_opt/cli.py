@@ -104,6 +104,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
 @click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
+@click.option("--run-cost-model", default=None, metavar="FILE",
+              help="With --run: the simulator's cost model, a JSON object of CostModel fields (docs/run.md)")
 @click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=_list_passes,
               help="List the registered passes and exit")
 @click.version_option(__version__, "--version", prog_name="asyncgpu-opt",
@@ -117,7 +119,8 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         print_ir_after: tuple[str, ...], print_ir_before: tuple[str, ...], mlir_print_ir_after_change: bool,
         mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
-        run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None) -> None:
+        run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None,
+        run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
     from .passes.pipeline import (
@@ -198,6 +201,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     print_ir_after_failure=mlir_print_ir_after_failure,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
+                    run_cost_model=run_cost_model,
                     release_ir=not _as_program)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)

@@ -41,6 +41,7 @@ class Config:
     entry: str = "main"
     trace: str | None = None
     run_stats: str | None = None
+    run_cost_model: str | None = None  # JSON file of CostModel fields (run/runtime.py)
     # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
     # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)
     release_ir: bool = True

@@ -1523,7 +1523,17 @@ def _gpu_launch(it: Interpreter, op: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- entry point
-def make_runtime(backend: str, loc: Any = None) -> tuple[Runtime, str]:
+def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -> tuple[Runtime, str]:
+    cost = None
+    if cost_model:
+        from .runtime import CostModel
+
+        try:
+            cost = CostModel.from_json(cost_model)
+        except ValueError as ex:
+            e = MLIRError(f"--run-cost-model: {ex}", loc)
+            e.diagnostic.show_source = False
+            raise e from None
     b = backend or "auto"
     if b in ("auto", "cuda"):
         from .cuda import is_cuda_available
@@ -1531,7 +1541,7 @@ def make_runtime(backend: str, loc: Any = None) -> tuple[Runtime, str]:
         if is_cuda_available():
             from .cuda import CudaDevice
 
-            return Runtime(CudaDevice()), "cuda"
+            return Runtime(CudaDevice(), cost), "cuda"
         if b == "cuda":  # one line: the module's location, no source excerpt
             e = MLIRError("--backend cuda: no CUDA device or driver is available "
                           "(use --backend sim to simulate)", loc)
@@ -1539,12 +1549,12 @@ def make_runtime(backend: str, loc: Any = None) -> tuple[Runtime, str]:
             raise e
     if b not in ("auto", "sim", "cuda"):
         raise MLIRError(f"unknown --backend '{b}' (expected auto, sim or cuda)", loc)
-    return Runtime(), "sim"
+    return Runtime(cost=cost), "sim"
 
 
 def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
     """Execute ``config.entry`` of ``module``; returns the program's stdout text."""
-    rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc)
+    rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
     it = Interpreter(module, rt, backend)
     err: MLIRError | None = None
     with np.errstate(all="ignore"):

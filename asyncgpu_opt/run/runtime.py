@@ -140,6 +140,33 @@ class CostModel:
     def memset(self, nbytes: int) -> float:
         return self.copy_latency_us + nbytes / self.device_bytes_per_us
 
+    @classmethod
+    def from_json(cls, path: str) -> CostModel:
+        """A cost model from a JSON object of field -> non-negative number (missing fields keep
+        their defaults); raises ``ValueError`` with a plain message."""
+        import json
+        from dataclasses import fields
+
+        try:
+            with open(path) as fh:
+                data = json.load(fh)
+        except OSError as e:
+            raise ValueError(f"cannot open cost model file '{path}': {e.strerror}") from None
+        except json.JSONDecodeError as e:
+            raise ValueError(f"cost model file '{path}' is not JSON: {e.msg} (line {e.lineno})") from None
+        known = {f.name for f in fields(cls)}
+        if not isinstance(data, dict):
+            raise ValueError(f"cost model file '{path}' must hold a JSON object")
+        for k, v in data.items():
+            if k not in known:
+                raise ValueError(f"cost model file '{path}': unknown key '{k}' (expected one of "
+                                 f"{', '.join(sorted(known))})")
+            if isinstance(v, bool) or not isinstance(v, int | float) or v < 0 or (
+                    k.endswith("bytes_per_us") and v == 0):
+                raise ValueError(f"cost model file '{path}': '{k}' must be a "
+                                 f"{'positive' if k.endswith('bytes_per_us') else 'non-negative'} number")
+        return cls(**{k: float(v) for k, v in data.items()})
+
 
 class Access(NamedTuple):
     """One byte range a kernel touched."""
