@@ -2,17 +2,21 @@
 
 Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross blocks):
 
-* The block's pending device work is a list of *chains*; each has a head token and a footprint
-  (resource -> 'r'/'w', see ``analysis/effects.py``).  With ``single-chain=true`` there is at most
-  one chain and every op joins it (upstream's behaviour).
+* The block's pending device work is a list of *entries*, one per async op (or join) not yet waited
+  for, each with its token and its footprint (resource -> 'r'/'w', see ``analysis/effects.py``:
+  every allocation is its own resource, escaped or not; unknown effects reach escaped, argument and
+  unknown memory, never a private allocation).  With ``single-chain=true`` there is one entry and
+  every op follows it (upstream's behaviour).
 * A synchronous ``gpu.launch_func/alloc/dealloc/memcpy/memset`` becomes async.  Its dependencies
-  are the heads of the chains it conflicts with (plus any dependency it already had).  None: a new
-  chain starts with ``gpu.wait async``; several: they are joined by an explicit
-  ``gpu.wait async [...]``, so no op ever gets a second dependency.  The op's token heads the merged
-  chain.  ``gpu.alloc host_shared`` stays synchronous (upstream's lowering refuses it async).
-* Ops that already carry a token keep it; if they conflict with pending chains (they started after
-  those sync ops completed) they get the chain heads as dependencies, joined when >1.  A token-less
-  async op (``async`` with no dependency) gets a ``gpu.wait async`` so it stays lowerable.
+  are exactly the pending entries it conflicts with (RAW, WAR, WAW), without those another one
+  already waits for (transitive reduction).  None: it starts with ``gpu.wait async``; several: they
+  are joined by an explicit ``gpu.wait async [...]``, so no op ever gets a second dependency.  An
+  entry whose every resource a later op writes is retired (any later conflict is with that op).
+  ``gpu.alloc host_shared`` stays synchronous (upstream's lowering refuses it async).
+* Ops that already carry a token keep it; if they conflict with pending entries made async here
+  (they started after those sync ops completed) they get those tokens as dependencies, joined when
+  >1.  A token-less async op (``async`` with no dependency) gets a ``gpu.wait async`` so it stays
+  lowerable.
 * Loops and conditionals (``carry-tokens=true``, the default, and not with ``single-chain``): an
   ``scf.for`` or ``scf.if`` whose blocks hold synchronous gpu ops and nothing else with side
   effects carries a token instead of syncing the host before it and in every iteration: the chains
@@ -22,13 +26,14 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
   thread the same token.  Our ``gpu-to-runtime`` keeps such a loop on
   one stream; upstream's ``gpu-to-llvm`` cannot lower tokens through ``scf.for`` (it leaves
   unrealized casts), so use ``carry-tokens=false`` (or ``gpu-async-region``) before it.
-* Host side: before a terminator or a side-effecting op with unknown memory effects, a host
-  ``gpu.wait [heads...]`` syncs all chains; ops with known memref effects (``memref.load/store``,
-  ...) only sync the chains they conflict with; memory-effect-free ops sync nothing.  The effects
-  of an ``scf``/``affine`` loop or conditional are those of the ops it holds.
+* Host side: before a terminator the host waits for the work made async here; before an op with
+  side effects, only for the entries it conflicts with (``memref.load/store``, a call: what it can
+  reach; the print/verify functions of upstream's runner utils only read their memref operands);
+  memory-effect-free ops sync nothing.  The effects of an ``scf``/``affine`` loop or conditional
+  are those of the ops it holds.
 * Launches whose effects are unknown (kernel in a ``gpu.binary`` or not found, kernel reaching
   memory other than through its memref arguments: ``memref.get_global``, ``gpu.printf``, calls, ...)
-  conflict with every chain, and every later op that touches memory follows them.
+  reach their operands and all escaped, argument and unknown memory, and follow each other.
 * Tokens across ``async.execute`` (upstream's DeferWaitCallback): when the execute's token is only
   used by ``async.await`` or as an ``async.execute`` dependency, and the region's last
   side-effecting op is a host ``gpu.wait [...]``, that wait is removed and its tokens are yielded as

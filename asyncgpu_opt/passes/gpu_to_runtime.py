@@ -1,12 +1,21 @@
 """gpu-to-runtime: lower host-side gpu ops to ``llvm.call @mgpu*`` (upstream's runtime ABI).
 
+Schedule (each block, before lowering it):
+  * tokens complete when the host has them need no waiting and are dropped from dependency lists:
+    a ``gpu.wait async`` without dependencies, a ``gpu.alloc`` whose dependencies are complete
+    (``mgpuMemAlloc`` allocates when called; the stream is ignored, as upstream's runtime does);
+  * a dependency another dependency of the same op already waits for is dropped (transitive
+    reduction): an implied edge costs an event and a wait for nothing.
+
 Ownership model (see docs in the module report):
   * a token maps to a *stream* (shared by every token of one chain, reference counted by the
     live tokens on it) or to an *event* (owned by exactly one token, or borrowed);
   * an op with dependencies runs on the stream of a dependency whose stream dies here (its last
-    live token is consumed by this op); otherwise on a fresh stream (from the pool or created);
-    every other dependency is waited for with an event (create, record, wait, destroy) or, when it
-    is already an event, with ``mgpuStreamWaitEvent``;
+    live token is consumed by this op); else, a fork continues on its parent's stream when the
+    dependency is the only token there (its later users wait for an event recorded at the fork);
+    otherwise on a fresh stream (from the pool or created); every other dependency is waited for
+    with an event of the block's pool (created once, re-recorded per edge, destroyed before the
+    terminator) or, when it is already an event, with ``mgpuStreamWaitEvent``;
   * when a stream's last live token is consumed, the stream is destroyed (or returned to the
     block's pool, destroyed before the block terminator); an owned event is destroyed at its last
     use;
