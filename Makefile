@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: all venv install install-test demo test pytest lit lint bench fuzz clean
+.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz clean
 
 all: test
 
@@ -40,6 +40,9 @@ test: install-test
 bench: install-test
 	$(BIN)/python -m pip install -q 'xdsl==0.74.0'
 	$(BIN)/python benchmarks/parse_print.py --sizes 1000,10000
+
+bench-schedule: install-test  # makespan vs data-dependence critical path (docs/performance.md)
+	$(BIN)/python benchmarks/schedule.py --programs 20
 
 fuzz: install-test  # the mutation fuzzer, longer than the CI run (tests/test_fuzz.py)
 	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --save benchmarks/out/fuzz
