@@ -104,6 +104,9 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
 @click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
+@click.option("--run-leaks", type=click.Choice(["warning", "error"]), default="warning",
+              help="With --run: device memory never freed at exit is a warning (default, as mlir-runner) or "
+                   "an error (as LeakSanitizer); leaked streams and events are always errors")
 @click.option("--run-cost-model", default=None, metavar="FILE",
               help="With --run: the simulator's cost model, a JSON object of CostModel fields (docs/run.md)")
 @click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=_list_passes,
@@ -120,7 +123,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None,
-        run_cost_model: str | None) -> None:
+        run_leaks: str, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
     from .passes.pipeline import (
@@ -201,7 +204,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     print_ir_after_failure=mlir_print_ir_after_failure,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
-                    run_cost_model=run_cost_model,
+                    run_cost_model=run_cost_model, run_leaks=run_leaks,
                     release_ir=not _as_program)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)

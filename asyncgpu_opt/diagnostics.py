@@ -103,8 +103,11 @@ class Diagnostic:
     notes: list[Diagnostic] = field(default_factory=list)
     show_source: bool = True
     range_len: int = 1  # caret plus ``~`` underline length
+    summary: bool = False  # a closing line of the tool's own (``asyncgpu-opt: 2 hazards detected``)
 
     def render(self, show_source: bool = True) -> str:
+        if self.summary:
+            return f"asyncgpu-opt: {self.message}\n"
         out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}"]
         if show_source and self.show_source and isinstance(self.loc, FileLoc):
             line = self.loc.source.line_text(self.loc.offset)

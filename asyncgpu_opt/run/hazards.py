@@ -34,9 +34,10 @@ class Hazard:
     message: str
     loc: str | None = None
     other_loc: str | None = None
+    severity: str = "error"  # "warning": reported, exit status unchanged (memory never freed)
 
     def __str__(self) -> str:
-        return f"{self.loc or '<unknown>'}: error: {self.message}"
+        return f"{self.loc or '<unknown>'}: {self.severity}: {self.message}"
 
 
 @dataclass(eq=False)
@@ -134,13 +135,14 @@ class HazardChecker:
         loc: str | None = None,
         other_loc: str | None = None,
         key: tuple | None = None,
+        severity: str = "error",
     ) -> Hazard | None:
         """Record a hazard unless an identical one (by ``key``) was already reported."""
         k = key if key is not None else (kind, message, loc, other_loc)
         if k in self._seen:
             return None
         self._seen.add(k)
-        hz = Hazard(kind, message, loc, other_loc)
+        hz = Hazard(kind, message, loc, other_loc, severity)
         self.hazards.append(hz)
         return hz
 

@@ -1565,7 +1565,7 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
         except _Return:
             pass
         it.cleanup_implicit()
-        hazards = rt.finish()
+        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
     trace = getattr(config, "trace", None)
     if trace:
         from .trace import write_trace
@@ -1581,7 +1581,10 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
         stderr_lines.append(str(h) + "\n")
     if err is not None:
         raise RunError(err.diagnostic.message, err.diagnostic.loc, out)
-    if hazards:
-        n = len(hazards)
-        raise RunError(f"{n} hazard{'s' if n != 1 else ''} detected", None, out)
+    errors = [h for h in hazards if h.severity == "error"]
+    if errors:
+        n = len(errors)
+        e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected", None, out)
+        e.diagnostic.summary = True
+        raise e
     return out

@@ -328,8 +328,9 @@ class Runtime:
     def _api(self, h: HostThread) -> None:
         h.time += self.cost.host_api_us
 
-    def _report(self, kind: str, msg: str, loc: str | None, other: str | None = None) -> None:
-        self.checker.report(kind, msg, loc, other)
+    def _report(self, kind: str, msg: str, loc: str | None, other: str | None = None,
+                severity: str = "error") -> None:
+        self.checker.report(kind, msg, loc, other, severity=severity)
 
     def _stream(self, s: object, api: str, loc: str | None) -> Stream | None:
         """Resolve a stream argument (None → default stream); None if unusable."""
@@ -911,8 +912,10 @@ class Runtime:
         return self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
 
     # -------------------------------------------------------------------- exit
-    def finish(self, loc: str | None = None) -> list[Hazard]:
-        """Program exit: report leaked streams, events and device allocations; all hazards."""
+    def finish(self, loc: str | None = None, memory_leaks: str = "warning") -> list[Hazard]:
+        """Program exit: report leaked streams and events (errors: a lowering bug) and device
+        allocations never freed (``memory_leaks``: "warning", as mlir-runner and CUDA leave them
+        to the process exit, or "error"); returns all hazards."""
         if not self.finished:
             self.finished = True
             for s in self.streams:
@@ -932,6 +935,7 @@ class Runtime:
                         f"leak: {buf.kind} allocation #{buf.id} ({buf.nbytes} bytes) made at "
                         f"{buf.loc or '?'} is never freed",
                         buf.loc,
+                        severity=memory_leaks,
                     )
         return self.hazards
 

@@ -8,7 +8,7 @@
 // RUN: asyncgpu-opt %s --gpu-to-runtime | filecheck %s --check-prefix=IR
 // CHECK: error: device access to host memory: kernel @kernels::@inc on {{.*}} reads buffer #0 (plain host memory
 // CHECK-NEXT: error: invalid unregister: mgpuMemHostUnregister at {{.*}} of memory that is not registered
-// CHECK-NEXT: error: 2 hazards detected
+// CHECK-NEXT: asyncgpu-opt: 2 hazards detected
 // IR: %[[H:.*]] = memref.cast %alloc : memref<2x3xf32> to memref<*xf32>
 // IR: %[[G:.*]] = memref.cast %alloc_0 : memref<2x3xf32> to memref<*xf32>
 // IR: %[[DG:.*]] = builtin.unrealized_conversion_cast %[[G]] : memref<*xf32> to !llvm.struct<(i64, ptr)>

@@ -2,7 +2,7 @@
 // RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
 // CHECK-DAG: error: leak: stream {{[0-9]+}} created at {{.*}}:11:{{[0-9]+}} is never destroyed
 // CHECK-DAG: error: leak: event {{[0-9]+}} created at {{.*}}:12:{{[0-9]+}} is never destroyed
-// CHECK: 2 hazards detected
+// CHECK: asyncgpu-opt: 2 hazards detected
 module {
   llvm.func @mgpuStreamCreate() -> !llvm.ptr
   llvm.func @mgpuEventCreate() -> !llvm.ptr

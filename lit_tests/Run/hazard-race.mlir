@@ -1,7 +1,7 @@
 // Two kernels on independent tokens write the same buffer: a race between two streams.
 // RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
 // CHECK: error: data race: kernel @k::@set on stream {{[0-9]+}} at {{.*}}hazard-race.mlir:22:{{[0-9]+}} writes buffer #{{[0-9]+}} while kernel @k::@set on stream {{[0-9]+}} at {{.*}}hazard-race.mlir:21:{{[0-9]+}} writes it (no happens-before)
-// CHECK: error: 1 hazard detected
+// CHECK: asyncgpu-opt: 1 hazard detected
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @set(%m: memref<16xf32>, %v: f32) kernel {

@@ -11,7 +11,7 @@
 // RACE-DAG: error: race inside kernel @k::@shift_nobarrier: data race between threads: thread (0, 0, 0) of block (0, 0, 0) reads element 1 of workgroup memory that thread (1, 0, 0) of block (0, 0, 0) wrote at {{.*}}kernel-races.mlir:{{[0-9]+}}:{{[0-9]+}} with no gpu.barrier in between
 // RACE-DAG: error: race inside kernel @k::@stencil_inplace: data race between threads: thread (1, 0, 0) of block (0, 0, 0) writes element 1 of allocation #{{[0-9]+}} that thread (0, 0, 0) of block (0, 0, 0) read at
 // RACE-DAG: error: race inside kernel @k::@cross_block: data race between threads: thread (0, 0, 0) of block (1, 0, 0) reads element 0 of allocation #{{[0-9]+}} that thread (0, 0, 0) of block (0, 0, 0) wrote at
-// RACE: error: 3 hazards detected
+// RACE: asyncgpu-opt: 3 hazards detected
 
 module attributes {gpu.container_module} {
   gpu.module @k {

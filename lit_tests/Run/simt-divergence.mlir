@@ -4,7 +4,7 @@
 // RUN: not asyncgpu-opt %s --run 2> %t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=RACE --input-file %t.err
 // RACE: simt-divergence.mlir:47:7: error: race inside kernel @k::@div: data race between threads: thread (1, 0, 0) of block (0, 0, 0) writes element 0 of allocation #{{[0-9]+}} that thread (0, 0, 0) of block (0, 0, 0) also writes in the same store
-// RACE: error: 1 hazard detected
+// RACE: asyncgpu-opt: 1 hazard detected
 // CHECK:      [0,   1,   2,   0,   4,   5,   0,   7],
 // CHECK-NEXT: [1,   1,   2,   1,   4,   5,   1,   7],
 // CHECK:      [5,   1,   2,   5,   4,   5,   5,   7]]
