@@ -425,6 +425,19 @@ def test_run_before_equals_after(p: Program) -> None:
     assert _check_clean(sync) == before, sync
     lowered = _check_clean(sync, "async-region,wait-insertion,gpu-to-runtime")
     assert lowered == before, sync
+    # async-region alone: the dependence DAG it builds runs race-free and prints the same, and no
+    # op gets a second dependency (joins are explicit gpu.wait async)
+    assert _check_clean(sync, "async-region") == before, sync
+    threaded = _opt(sync, "async-region")
+    assert not re.search(r"gpu\.(launch_func|alloc|dealloc|memcpy|memset) async \[%[^],]*, ", threaded), threaded
+
+
+def _opt(text: str, passes: str) -> str:
+    from asyncgpu_opt.passes.pipeline import parse_pipeline
+
+    r = run_opt(text, "prop.mlir", Config(pipeline=parse_pipeline(f"builtin.module({passes})")))
+    assert r.exit_code == 0, r.rendered_diagnostics()
+    return r.output
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

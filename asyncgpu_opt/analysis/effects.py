@@ -28,23 +28,10 @@ from typing import Any
 
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value
+from .interfaces import declared_effects, has_recursive_effects, is_pure, view_source
 
 UNKNOWN = "<unknown memory>"
 ANY = "<any memory>"  # footprint key of an op with unknown effects
-
-ALLOC_OPS = frozenset({"gpu.alloc", "memref.alloc", "memref.alloca"})
-VIEW_OPS = frozenset({"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
-                      "memref.expand_shape", "memref.view", "memref.transpose", "memref.memory_space_cast",
-                      "memref.assume_alignment", "memref.extract_strided_metadata"})
-# ops that only read the memref operand (or just its shape)
-_READ_OPS = frozenset({"memref.load", "affine.load", "vector.load", "vector.transfer_read"})
-_SHAPE_OPS = frozenset({"memref.dim", "memref.rank"})
-# the memref's address leaves the memref world: whatever uses the integer may touch the memory
-_POINTER_OPS = frozenset({"memref.extract_aligned_pointer_as_index"})
-_WRITE_OPS = frozenset({"memref.store", "affine.store", "vector.store", "vector.transfer_write"})
-_FREE_OPS = frozenset({"gpu.dealloc", "memref.dealloc"})
-_GPU_EFFECT_OPS = frozenset({"gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset", "gpu.launch_func"})
-
 
 def is_memref(v: Value) -> bool:
     return isinstance(v.type, T.MemRefType | T.UnrankedMemRefType)
@@ -63,20 +50,15 @@ class Effects:
         return not (self.reads or self.writes or self.allocs or self.frees)
 
 
-# region ops whose effects are those of the ops they hold
-_STRUCTURED = frozenset({"scf.if", "scf.for", "scf.while", "scf.parallel", "scf.index_switch", "affine.for",
-                         "affine.if", "scf.execute_region"})
-
-
 def _recursive_effects(op: Operation) -> bool:
-    return bool(op.regions) and ("RecursiveMemoryEffects" in op.opdef.traits or op.name in _STRUCTURED)
+    return has_recursive_effects(op)
 
 
 def has_side_effects(op: Operation) -> bool:
     """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free."""
     if op.opdef is None:
         return True
-    if "Pure" in op.opdef.traits or "NoMemoryEffect" in op.opdef.traits:
+    if is_pure(op):
         return False
     if _recursive_effects(op):
         return any(has_side_effects(o) for r in op.regions for b in r.blocks for o in b.ops
@@ -84,65 +66,29 @@ def has_side_effects(op: Operation) -> bool:
     return True
 
 
-def _operand(op: Operation, name: str, index: int) -> Value:
-    if op.opdef is not None:
-        try:
-            g = op.operand_group(name)
-            if g:
-                return g[0]
-        except (KeyError, AttributeError, AssertionError):
-            pass
-    return op.operands[index]
-
-
 def op_effects(op: Operation, module: Operation | None = None) -> Effects | None:
     """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory)."""
-    n = op.name
+    if op.name == "gpu.launch_func":
+        return _launch_effects(op, module)
+    decl = declared_effects(op)
     e = Effects()
-    if n in ALLOC_OPS:
-        e.allocs.append(op.results[0])
-        return e
-    if n in _FREE_OPS:
-        e.frees.append(_operand(op, "memref", len(op.operands) - 1))
-        return e
-    if n == "gpu.memcpy":
-        e.writes.append(_operand(op, "dst", -2))
-        e.reads.append(_operand(op, "src", -1))
-        return e
-    if n == "gpu.memset":
-        e.writes.append(_operand(op, "dst", -2))
-        return e
-    if n == "memref.copy":
-        e.reads.append(op.operands[0])
-        e.writes.append(op.operands[1])
-        return e
-    if n == "gpu.launch_func":
-        ro = _kernel_readonly_args(op, module)
-        if ro is None:
-            return None
-        for i, v in enumerate(op.operand_group("kernelOperands")):
-            if not is_memref(v):
-                continue
-            e.reads.append(v)
-            if i not in ro:
+    if decl is not None:
+        for kind, v in decl:
+            if kind == "read":
+                e.reads.append(v)
+            elif kind == "write":
                 e.writes.append(v)
-        return e
-    if n in _READ_OPS:
-        e.reads.extend(v for v in op.operands if is_memref(v))
-        return e
-    if n in _WRITE_OPS:
-        e.writes.extend(v for v in op.operands if is_memref(v))
-        return e
-    if n in _SHAPE_OPS or n in VIEW_OPS or n in _POINTER_OPS:
-        return e
-    if n == "gpu.wait":
+            elif kind == "alloc":
+                e.allocs.append(v)
+            elif kind == "free":
+                e.frees.append(v)
         return e
     if is_reading_library_call(op):
         e.reads.extend(v for v in op.operands if is_memref(v))
         return e
     if not has_side_effects(op):
         return e
-    if op.opdef is not None and _recursive_effects(op):  # the union of the nested ops' effects
+    if _recursive_effects(op):  # the union of the nested ops' effects
         for r in op.regions:
             for b in r.blocks:
                 for o in b.ops:
@@ -174,6 +120,20 @@ def is_reading_library_call(op: Operation) -> bool:
     return isinstance(name, str) and name.startswith(_READING_LIBRARY_PREFIXES)
 
 
+def _launch_effects(op: Operation, module: Operation | None) -> Effects | None:
+    ro = _kernel_readonly_args(op, module)
+    if ro is None:
+        return None
+    e = Effects()
+    for i, v in enumerate(op.operand_group("kernelOperands")):
+        if not is_memref(v):
+            continue
+        e.reads.append(v)
+        if i not in ro:
+            e.writes.append(v)
+    return e
+
+
 # ----- kernels ------------------------------------------------------------------------------------
 def _kernel_func(op: Operation, module: Operation | None) -> Operation | None:
     from ..ir.symbols import lookup_in
@@ -194,30 +154,32 @@ def _kernel_func(op: Operation, module: Operation | None) -> Operation | None:
     return fn
 
 
+def _use_kinds(user: Operation, v: Value) -> set[str] | None:
+    """The effect kinds ``user`` declares on ``v``; ``None`` when its effects are not modelled or
+    it keeps ``v`` otherwise (a terminator passing it on, a memref result that is not a view)."""
+    decl = declared_effects(user)
+    if decl is None:
+        return None
+    kinds = {k for k, x in decl if x is v}
+    if kinds:
+        return kinds
+    # used without an effect of its own: only reading the shape (memref.dim), not passing it on
+    # (a terminator, a memref result that is not a view) nor storing it as a value
+    if decl or user.is_terminator() or any(is_memref(r) for r in user.results):
+        return None
+    return kinds
+
+
 def _only_read(v: Value) -> bool:
     for user, _ in v.uses:
-        if user.name in _READ_OPS or user.name in _SHAPE_OPS:
-            continue
-        if user.name in VIEW_OPS and user.operands and user.operands[0] is v:
+        if view_source(user) is v:
             if all(_only_read(r) for r in user.results if is_memref(r)):
                 continue
-        return False
+            return False
+        kinds = _use_kinds(user, v)
+        if kinds is None or not kinds <= {"read"}:
+            return False
     return True
-
-
-# ops a kernel may contain without touching memory other than through its memref values
-_KERNEL_MEMORY_OPS = (_READ_OPS | _WRITE_OPS | _SHAPE_OPS | VIEW_OPS | _FREE_OPS
-                      | {"memref.alloca", "memref.alloc", "memref.atomic_rmw", "memref.generic_atomic_rmw",
-                         "memref.atomic_yield", "memref.copy"})
-# control flow and intra-kernel synchronization (no memory of their own)
-_KERNEL_STRUCTURAL_OPS = frozenset({"gpu.return", "gpu.terminator", "gpu.yield", "gpu.barrier",
-                                    "scf.for", "scf.if", "scf.while", "scf.parallel", "scf.yield",
-                                    "scf.condition", "scf.reduce", "scf.reduce.return", "scf.execute_region",
-                                    "affine.for", "affine.if", "affine.parallel", "affine.yield",
-                                    "cf.br", "cf.cond_br", "cf.switch"})
-# memref-producing ops whose result is an argument's view, a local allocation or a loop-carried value
-_KERNEL_MEMREF_SOURCES = VIEW_OPS | {"memref.alloca", "memref.alloc", "scf.for", "scf.if", "scf.while",
-                                     "scf.execute_region", "affine.for", "affine.if"}
 
 
 def _kernel_touches_only_args(fn: Operation) -> bool:
@@ -226,15 +188,20 @@ def _kernel_touches_only_args(fn: Operation) -> bool:
     for o in fn.walk():
         if o is fn:
             continue
-        n = o.name
-        if any(is_memref(r) for r in o.results) and n not in _KERNEL_MEMREF_SOURCES:
-            return False  # memref.get_global, a memref loaded from memory, casts from pointers ...
-        if n in _KERNEL_MEMORY_OPS or n in _KERNEL_STRUCTURAL_OPS:
+        decl = declared_effects(o)
+        if any(is_memref(r) for r in o.results):
+            # a view, a local allocation or a loop-carried value; not memref.get_global, a memref
+            # loaded from memory, a cast from a pointer ...
+            if not (view_source(o) is not None or has_recursive_effects(o)
+                    or decl and any(k == "alloc" for k, _ in decl)):
+                return False
+        if decl is not None:
+            if any(k == "expose" for k, _ in decl):
+                return False
             continue
-        if n in _POINTER_OPS or o.opdef is None:
-            return False
-        if o.regions or has_side_effects(o):
-            return False  # gpu.printf, func.call, llvm.load/store, unknown region ops ...
+        if has_recursive_effects(o):
+            continue
+        return False  # gpu.printf, func.call, llvm.load/store, unknown ops ...
     return True
 
 
@@ -259,30 +226,34 @@ def _kernel_readonly_args(op: Operation, module: Operation | None) -> set[int] |
 def root_of(v: Value) -> Value:
     """Follow view-like ops back to the value they view."""
     seen = 0
-    while isinstance(v, OpResult) and v.op.name in VIEW_OPS and v.op.operands and seen < 1000:
-        v = v.op.operands[0]
+    while isinstance(v, OpResult) and seen < 1000:
+        src = view_source(v.op)
+        if src is None:
+            break
+        v = src
         seen += 1
     return v
 
 
 def _escapes(v: Value) -> bool:
     for user, _idx in v.uses:
-        n = user.name
-        if n in VIEW_OPS:
+        if view_source(user) is v:
             if any(_escapes(r) for r in user.results if is_memref(r)):
                 return True
             continue
-        if n in _READ_OPS or n in _SHAPE_OPS or n in _FREE_OPS:
-            continue
-        if n in _WRITE_OPS:
-            # storing the memref itself (as the value) lets it escape
-            if user.operands and user.operands[0] is v and n in ("memref.store", "affine.store"):
-                return True
-            continue
-        if n in _GPU_EFFECT_OPS or n == "memref.copy" or is_reading_library_call(user):
-            continue
-        return True
+        if user.name == "gpu.launch_func" or is_reading_library_call(user):
+            continue  # the kernel's effects (unknown: it conflicts with everything), or a print
+        kinds = _use_kinds(user, v)
+        if kinds is None or "expose" in kinds:
+            return True
     return False
+
+
+def _is_allocation(v: Value) -> bool:
+    if not isinstance(v, OpResult):
+        return False
+    decl = declared_effects(v.op)
+    return bool(decl) and any(k == "alloc" and x is v for k, x in decl)
 
 
 class AliasInfo:
@@ -301,7 +272,7 @@ class AliasInfo:
         r = root_of(v)
         key = self._cache.get(id(r))
         if key is None:
-            if isinstance(r, OpResult) and r.op.name in ALLOC_OPS:
+            if _is_allocation(r):
                 key = r
                 if _escapes(r):
                     self.escaped.add(id(r))

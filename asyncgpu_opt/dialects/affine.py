@@ -345,10 +345,10 @@ class IfOp(OpDef):
 
 class LoadOp(OpDef):
     name = "affine.load"
+    effects = (("read", "memref"),)
     operands = (single("memref"), variadic("indices", T.index))
     results = (single("result"),)
     props = ("map",)
-    effects = {"memref": "read"}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -386,9 +386,9 @@ def _verify_access(op: Operation, memref: Any, idx: list[Any]) -> None:
 
 class StoreOp(OpDef):
     name = "affine.store"
+    effects = (("write", "memref"),)
     operands = (single("value"), single("memref"), variadic("indices", T.index))
     props = ("map",)
-    effects = {"memref": "write"}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

@@ -49,6 +49,7 @@ def is_async_op(op: Operation) -> bool:
 
 class WaitOp(AsyncOp):
     name = "gpu.wait"
+    effects = ()
     operands = (variadic("asyncDependencies", TOKEN),)
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} attr-dict"
@@ -61,6 +62,7 @@ def _alloc_names(op: Operation) -> list[str | None]:
 
 class AllocOp(AsyncOp):
     name = "gpu.alloc"
+    effects = (("alloc", "memref"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), variadic("dynamicSizes", T.index),
                 variadic("symbolOperands", T.index))
@@ -91,6 +93,7 @@ def _num_layout_symbols(mt: T.MemRefType) -> int:
 
 class DeallocOp(AsyncOp):
     name = "gpu.dealloc"
+    effects = (("free", "memref"),)
     operands = (variadic("asyncDependencies", TOKEN), single("memref"))
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} $memref attr-dict `:` type($memref)"
@@ -102,6 +105,7 @@ def _elem(t: T.Type) -> T.Type | None:
 
 class MemcpyOp(AsyncOp):
     name = "gpu.memcpy"
+    effects = (("write", "dst"), ("read", "src"))
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("src"))
     results = (optional("asyncToken", TOKEN),)
@@ -119,6 +123,7 @@ class MemcpyOp(AsyncOp):
 
 class MemsetOp(AsyncOp):
     name = "gpu.memset"
+    effects = (("write", "dst"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("value"))
     results = (optional("asyncToken", TOKEN),)
@@ -133,6 +138,8 @@ class MemsetOp(AsyncOp):
 
 class LaunchFuncOp(AsyncOp):
     name = "gpu.launch_func"
+    # upper bound; analysis/effects.py narrows it from the kernel body (or drops it: unknown)
+    effects = (("read", "kernelOperands"), ("write", "kernelOperands"))
     operands = (variadic("asyncDependencies", TOKEN), single("gridSizeX"), single("gridSizeY"),
                 single("gridSizeZ"), single("blockSizeX"), single("blockSizeY"), single("blockSizeZ"),
                 optional("clusterSizeX"), optional("clusterSizeY"), optional("clusterSizeZ"),
@@ -215,6 +222,7 @@ class TerminatorOp(OpDef):
 
 class BarrierOp(OpDef):
     name = "gpu.barrier"
+    effects = ()  # orders the block's memory accesses, touches no memref
     assembly_format = "attr-dict"
 
 

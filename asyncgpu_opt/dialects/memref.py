@@ -64,22 +64,22 @@ class _AllocLike(OpDef):
 
 class AllocOp(_AllocLike):
     name = "memref.alloc"
+    effects = (("alloc", "memref"),)
     asm_names = _names("alloc")
-    effects = {"memref": "alloc"}
 
 
 class AllocaOp(_AllocLike):
     name = "memref.alloca"
+    effects = (("alloc", "memref"),)
     asm_names = _names("alloca")
     traits = frozenset({"AutomaticAllocationScopeResource"})
-    effects = {"memref": "alloc"}
 
 
 class DeallocOp(OpDef):
     name = "memref.dealloc"
+    effects = (("free", "memref"),)
     operands = (single("memref"),)
     assembly_format = "$memref attr-dict `:` type($memref)"
-    effects = {"memref": "free"}
 
 
 def _check_indices(op: Operation, memref: Any, indices: list, what: str) -> None:
@@ -92,13 +92,13 @@ def _check_indices(op: Operation, memref: Any, indices: list, what: str) -> None
 
 class LoadOp(OpDef):
     name = "memref.load"
+    effects = (("read", "memref"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (single("memref"), variadic("indices", _IDX))
     results = (single("result"),)
     props = ("nontemporal", "alignment")
     infer = {"result": lambda k: _elem_of(k, "memref")}
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
-    effects = {"memref": "read"}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -110,12 +110,12 @@ class LoadOp(OpDef):
 
 class StoreOp(OpDef):
     name = "memref.store"
+    effects = (("write", "memref"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
     infer = {"value": lambda k: _elem_of(k, "memref")}
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
-    effects = {"memref": "write"}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -172,6 +172,8 @@ def _strides(t: T.MemRefType) -> tuple[int, list[int]] | None:
 
 class CastOp(OpDef):
     name = "memref.cast"
+    effects = ()
+    view_source = "source"
     shape_verified = True  # verify reads only types and attributes
     operands = (single("source"),)
     results = (single("dest"),)
@@ -188,10 +190,10 @@ class CastOp(OpDef):
 
 class CopyOp(OpDef):
     name = "memref.copy"
+    effects = (("read", "source"), ("write", "target"))
     shape_verified = True  # verify reads only types and attributes
     operands = (single("source"), single("target"))
     assembly_format = "$source `,` $target attr-dict `:` type($source) `to` type($target)"
-    effects = {"source": "read", "target": "write"}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -201,6 +203,7 @@ class CopyOp(OpDef):
 
 class DimOp(OpDef):
     name = "memref.dim"
+    effects = ()
     operands = (single("source"), single("index", _IDX))
     results = (single("result", _IDX),)
     traits = PURE
@@ -213,6 +216,8 @@ _OFFSET_SEG = ("offsets", "sizes", "strides")
 
 class SubViewOp(OpDef):
     name = "memref.subview"
+    effects = ()
+    view_source = "source"
     operands = (single("source"), variadic("offsets", _IDX), variadic("sizes", _IDX), variadic("strides", _IDX))
     results = (single("result"),)
     props = ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
@@ -226,6 +231,8 @@ class SubViewOp(OpDef):
 
 class ReinterpretCastOp(OpDef):
     name = "memref.reinterpret_cast"
+    effects = ()
+    view_source = "source"
     operands = (single("source"), variadic("offsets", _IDX), variadic("sizes", _IDX), variadic("strides", _IDX))
     results = (single("result"),)
     props = ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
@@ -239,6 +246,8 @@ class ReinterpretCastOp(OpDef):
 
 class ViewOp(OpDef):
     name = "memref.view"
+    effects = ()
+    view_source = "source"
     operands = (single("source"), single("byte_shift", _IDX), variadic("sizes", _IDX))
     results = (single("result"),)
     traits = PURE
@@ -249,6 +258,7 @@ class ViewOp(OpDef):
 
 class ExtractAlignedPointerAsIndexOp(OpDef):
     name = "memref.extract_aligned_pointer_as_index"
+    effects = (("expose", "source"),)
     operands = (single("source"),)
     results = (single("aligned_pointer", _IDX),)
     traits = PURE
@@ -265,6 +275,8 @@ def _meta_names(op: Operation) -> list[str | None]:
 
 class ExtractStridedMetadataOp(OpDef):
     name = "memref.extract_strided_metadata"
+    effects = ()
+    view_source = "source"
     operands = (single("source"),)
     results = (single("base_buffer"), single("offset", _IDX), variadic("sizes", _IDX), variadic("strides", _IDX))
     traits = PURE

@@ -126,6 +126,12 @@ class OpDef:
     # True when ``print_custom`` of a region-less op reads only its types and attributes and prints
     # operands through ``Printer.value``: then it is printed through the printer's templates
     print_by_shape: ClassVar[bool] = False
+    # op facts read through ``analysis/interfaces.py``: memory effects on memref values as
+    # (kind, group) pairs, kind "read" | "write" | "alloc" | "free" | "expose" (the address leaves
+    # the memref world), group an operand/result group name; ``None`` = not modelled (the op may
+    # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
+    effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
+    view_source: ClassVar[str | None] = None
 
     _format: ClassVar[Any] = None
     _operand_index: ClassVar[dict[str, int]] = {}

@@ -57,13 +57,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..analysis.effects import ANY, AliasInfo, has_side_effects, is_memref, op_effects
+from ..analysis.interfaces import asyncable
 from ..analysis.tokens import reachable_tokens
 from ..diagnostics import MLIRError
 from ..dialects.gpu import TOKEN, WaitOp
 from ..ir.core import Block, Operation, Value
 from .registry import Pass
-
-_ASYNCABLE = frozenset({"gpu.launch_func", "gpu.alloc", "gpu.dealloc", "gpu.memcpy", "gpu.memset"})
 
 
 @dataclass
@@ -257,7 +256,7 @@ class _Threader:
                 raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc, op=op)
             if op.name == "gpu.wait":
                 self._visit_wait(op)
-            elif op.name in _ASYNCABLE and not self._stays_sync(op):
+            elif asyncable(op) and not self._stays_sync(op):
                 self._visit_async(op)
             elif op.name in ("scf.for", "scf.if") and self.carry_tokens and self._device_only(op):
                 self._visit_carrier(op)
@@ -274,7 +273,7 @@ class _Threader:
                 for o in b.ops:
                     if o.is_terminator():
                         continue
-                    if o.name in _ASYNCABLE:
+                    if asyncable(o):
                         if _token(o) is not None or _deps(o) or self._stays_sync(o):
                             return False  # tokens the user manages, or work that stays synchronous
                         device = True
@@ -292,7 +291,7 @@ class _Threader:
         result is the entry after it."""
         fp: dict[Any, str] = {}
         for o in op.walk():
-            if o.name in _ASYNCABLE:
+            if asyncable(o):
                 _union(fp, self._footprint(o))
         conf = self._conflicting(fp)
         if conf:
@@ -426,7 +425,6 @@ class AsyncRegionPass(Pass):
 # consumer every chain that starts before the first host side effect waits for the tokens (upstream
 # only adds them to the first gpu op, which orders everything only when there is a single chain).
 
-_GPU_ASYNC = _ASYNCABLE | {"gpu.wait"}
 
 
 def _is_execute_dependency(user: Operation, token: Value) -> bool:
@@ -495,7 +493,7 @@ def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | N
     sites: list[tuple[Operation, bool]] = []  # (op, host): host ops get a wait before them
     ordered: set[int] = set()
     for op in block.ops[start:]:
-        if op.name in _GPU_ASYNC:
+        if asyncable(op) or op.name == "gpu.wait":
             deps, tok = _deps(op), _token(op)
             follows = any(id(d) in ordered for d in deps)
             if tok is not None:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..analysis.interfaces import is_async
 from ..analysis.tokens import is_token
-from ..dialects.gpu import AsyncOp, WaitOp, is_async_op
+from ..dialects.gpu import AsyncOp, WaitOp
 from ..ir import types as T
 from ..ir.core import Operation
 from .registry import Pass
@@ -42,7 +43,7 @@ class WaitInsertionPass(Pass):
 
     def apply(self, root: Operation) -> bool:
         changed = False
-        ops = [o for o in root.walk() if is_async_op(o)]
+        ops = [o for o in root.walk() if is_async(o)]
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
             deps = AsyncOp.deps(op)
@@ -65,7 +66,7 @@ class WaitInsertionPass(Pass):
                     tok.replace_all_uses_with(deps[0])
                     op.erase()
                     changed = True
-        ops = [o for o in root.walk() if is_async_op(o)]
+        ops = [o for o in root.walk() if is_async(o)]
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
         #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
         for op in ops:
@@ -95,7 +96,7 @@ class WaitInsertionPass(Pass):
             if len(users) <= 1:
                 continue
             for u in users:
-                if u.name == "gpu.wait" or not is_async_op(u):
+                if u.name == "gpu.wait" or not is_async(u):
                     continue
                 w = _new_wait([t], u.loc)
                 _insert_before(u, w)

@@ -1,0 +1,84 @@
+"""Op facts (upstream's traits and interfaces), read from the op definitions.
+
+The facts live on the op classes in ``dialects/*.py`` (``OpDef`` class attributes, see
+``ir/opdef.py``); analyses and passes ask here instead of keeping tables of op names:
+
+* ``is_async(op)``: GPU_AsyncOpInterface (``dialects.gpu.AsyncOp`` subclasses);
+  ``asyncable(op)``: an async op other than ``gpu.wait``/``gpu.launch`` that async-region threads.
+* ``declared_effects(op)``: ``[(kind, value)]`` with kind ``read`` / ``write`` / ``alloc`` /
+  ``free`` / ``expose`` on memref operand/result values, ``[]`` for no memref effects, ``None`` when
+  the op's effects are not modelled (unregistered ops, ops declaring none).  ``Pure`` ops have none.
+* ``view_source(op)``: the memref a view-like op's memref results alias (``None``: not a view).
+* ``is_pure`` / ``is_terminator`` / ``is_return_like`` / ``is_branch`` / ``has_recursive_effects``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..ir.core import Operation, Value
+
+EFFECT_KINDS = ("read", "write", "alloc", "free", "expose")
+
+
+def _traits(op: Operation) -> frozenset[str]:
+    return op.opdef.traits if op.opdef is not None else frozenset()
+
+
+def is_async(op: Operation) -> bool:
+    """GPU_AsyncOpInterface: ``asyncDependencies`` operands and an optional ``asyncToken`` result."""
+    from ..dialects.gpu import is_async_op
+
+    return is_async_op(op)
+
+
+def asyncable(op: Operation) -> bool:
+    """An async gpu op that does device work async-region threads (not ``gpu.wait``, not the
+    region-holding ``gpu.launch``, which must be outlined first)."""
+    return is_async(op) and not op.regions and op.opdef.effects is not None and op.name != "gpu.wait"
+
+
+def is_pure(op: Operation) -> bool:
+    t = _traits(op)
+    return "Pure" in t or "NoMemoryEffect" in t
+
+
+def is_terminator(op: Operation) -> bool:
+    return "Terminator" in _traits(op)
+
+
+def is_return_like(op: Operation) -> bool:
+    return "ReturnLike" in _traits(op)
+
+
+def is_branch(op: Operation) -> bool:
+    return "BranchOpInterface" in _traits(op)
+
+
+def has_recursive_effects(op: Operation) -> bool:
+    """RecursiveMemoryEffects: the op's effects are those of the ops it holds."""
+    return bool(op.regions) and "RecursiveMemoryEffects" in _traits(op)
+
+
+def declared_effects(op: Operation) -> list[tuple[str, Value]] | None:
+    """The op's declared memref effects as (kind, value); ``None`` when not modelled."""
+    d = op.opdef
+    if d is None:
+        return None
+    if d.effects is None:
+        return [] if is_pure(op) else None
+    out: list[tuple[str, Value]] = []
+    for kind, group in d.effects:
+        vals = d.result_group(op, group) if group in d._result_index else d.operand_group(op, group)
+        out.extend((kind, v) for v in vals)
+    return out
+
+
+def view_source(op: Operation) -> Value | None:
+    """The memref the view-like ``op``'s memref results alias."""
+    d = op.opdef
+    if d is None or d.view_source is None:
+        return None
+    g = d.operand_group(op, d.view_source)
+    return g[0] if g else None
