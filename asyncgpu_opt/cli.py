@@ -104,6 +104,14 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
 @click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
+@click.option("--entry-point-result", type=click.Choice(["void"]), default=None,
+              help="mlir-runner's flag, accepted so RUN lines can swap mlir-runner for asyncgpu-opt --run "
+                   "(the entry function must return nothing)")
+@click.option("--shared-libs", multiple=True, metavar="LIBS",
+              help="mlir-runner's flag, accepted and ignored: the runner utils (printMemref*, print*) are built "
+                   "in and no library is loaded")
+@click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default=None,
+              help="mlir-runner's optimization level (-O0..-O3), accepted and ignored: the simulator interprets")
 @click.option("--run-leaks", type=click.Choice(["warning", "error"]), default="warning",
               help="With --run: device memory never freed at exit is a warning (default, as mlir-runner) or "
                    "an error (as LeakSanitizer); leaked streams and events are always errors")
@@ -123,6 +131,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None,
+        entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None,
         run_leaks: str, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
@@ -205,6 +214,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
                     run_cost_model=run_cost_model, run_leaks=run_leaks,
+                    entry_result=entry_point_result,
                     release_ir=not _as_program)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)

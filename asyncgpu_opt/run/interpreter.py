@@ -877,7 +877,7 @@ class Interpreter:
         return fn(*conv, loc=loc_str_any(loc), agent=self.agent)
 
     # ------------------------------------------------------------------ entry
-    def run_main(self, entry: str) -> None:
+    def run_main(self, entry: str, entry_result: str | None = None) -> None:
         fn = self.symbols.get(entry)
         if fn is None or fn.name not in ("func.func", "llvm.func"):
             raise MLIRError(f"--run: entry point '@{entry}' not found", self.module.loc)
@@ -885,6 +885,13 @@ class Interpreter:
         n_in = len(getattr(ft, "inputs", getattr(ft, "params", ())))
         if n_in:
             raise MLIRError(f"--run: entry point '@{entry}' must take no arguments", fn.loc)
+        results = getattr(ft, "results", None)
+        if results is None:  # llvm.func: a void return type
+            ret = getattr(ft, "result", None)
+            results = [] if ret is None or isinstance(ret, T.LLVMVoidType) else [ret]
+        if entry_result == "void" and results:
+            raise MLIRError(f"--run: entry point '@{entry}' returns a value but --entry-point-result=void",
+                            fn.loc)
         self.call(fn, [], fn.loc)
 
     def cleanup_implicit(self) -> None:
@@ -1559,7 +1566,7 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
     err: MLIRError | None = None
     with np.errstate(all="ignore"):
         try:
-            it.run_main(getattr(config, "entry", "main") or "main")
+            it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
         except MLIRError as e:
             err = e
         except _Return:
