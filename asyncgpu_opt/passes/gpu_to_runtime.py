@@ -79,22 +79,55 @@ _YIELDS = {"scf.yield", "async.yield"}
 
 
 class Stream:
-    __slots__ = ("ptr", "refs", "borrowed", "created")
+    __slots__ = ("ptr", "refs", "borrowed", "created", "version", "seen")
 
     def __init__(self, ptr: Value, borrowed: bool = False) -> None:
         self.ptr = ptr
         self.refs = 0
         self.borrowed = borrowed
         self.created: tuple[Operation, Operation] | None = None  # (mgpuStreamCreate call, its anchor)
+        # what this stream is already ordered after, at lowering time (a vector clock): its own
+        # ``version`` counts the ops enqueued on it; ``seen`` maps id(stream or event) -> version
+        self.version = 0
+        self.seen: dict[int, int] = {}
+
+
+def _merge_seen(into: dict[int, int], other: dict[int, int]) -> None:
+    for k, v in other.items():
+        if into.get(k, -1) < v:
+            into[k] = v
+
+
+def _covered(seen: dict[int, int], h: Any) -> bool:
+    """Whether an agent that has ``seen`` is already ordered after handle ``h``."""
+    if isinstance(h, Stream):
+        return seen.get(id(h), -1) >= h.version
+    if h.snap is not None:
+        return seen.get(id(h.snap[0]), -1) >= h.snap[1]
+    return id(h) in seen
+
+
+def _note_waited(seen: dict[int, int], h: Any) -> None:
+    """An agent with ``seen`` waited for handle ``h``: it is now ordered after all ``h`` was."""
+    if isinstance(h, Stream):
+        _merge_seen(seen, h.seen)
+        seen[id(h)] = max(seen.get(id(h), -1), h.version)
+    elif h.snap is not None:
+        st, v, sn = h.snap
+        _merge_seen(seen, sn)
+        seen[id(st)] = max(seen.get(id(st), -1), v)
+    else:
+        seen[id(h)] = 0
 
 
 class Event:
-    __slots__ = ("ptr", "owned", "pooled")
+    __slots__ = ("ptr", "owned", "pooled", "snap")
 
-    def __init__(self, ptr: Value, owned: bool, pooled: bool = False) -> None:
+    def __init__(self, ptr: Value, owned: bool, pooled: bool = False, snap: Any = None) -> None:
         self.ptr = ptr
         self.owned = owned
         self.pooled = pooled  # from the block's event pool: back to it when its token dies
+        self.snap = snap  # (stream, its version, its seen) when recorded here, else None
 
 
 def descriptor_type(mt: T.MemRefType) -> T.Type:
@@ -273,7 +306,11 @@ class _Lowering:
         return e
 
     def wait_on(self, s: Stream, h: Any) -> None:
-        """Make stream ``s`` wait for handle ``h`` (a stream: through an event of the block's pool)."""
+        """Make stream ``s`` wait for handle ``h`` (a stream: through an event of the block's pool);
+        nothing when ``s`` is already ordered after it."""
+        if _covered(s.seen, h):
+            return
+        _note_waited(s.seen, h)
         if isinstance(h, Stream):
             if self.event_pool:
                 e = self.event_pool.pop()
@@ -381,6 +418,7 @@ class _Ctx:
         self.env = env
         self.remaining = remaining  # live uses left of the tokens defined in this block
         self.pool = pool
+        self.host_seen: dict[int, int] = {}  # what the host has synchronized with in this block
 
     def handle(self, v: Value, user: Operation) -> Any:
         h = self.env.get(id(v))
@@ -449,6 +487,8 @@ class _Ctx:
                 continue
             waited.add(id(h))
             L.wait_on(chosen, h)
+        chosen.version += 1  # the op goes on it now
+        chosen.seen[id(chosen)] = chosen.version
         return chosen, dying
 
     def _continue_fork(self, deps: list[Value], hs: list[Any], dying_ids: set[int]) -> Stream | None:
@@ -467,7 +507,7 @@ class _Ctx:
                     e = L.call("mgpuEventCreate", [])
                     L.block_events.append(e)  # destroyed before the block's terminator
                 L.call("mgpuEventRecord", [e, h.ptr])
-                self.env[id(d)] = Event(e, owned=False, pooled=True)
+                self.env[id(d)] = Event(e, owned=False, pooled=True, snap=(h, h.version, dict(h.seen)))
                 h.refs -= 1
                 return h
         return None
@@ -478,6 +518,7 @@ class _Ctx:
         L.loc = op.loc
         if sync:
             L.call("mgpuStreamSynchronize", [s.ptr])
+            _note_waited(self.host_seen, s)
         for d in dying:
             self.release(d)
         tok = op.results[-1] if op.results and L.is_tok(op.results[-1]) else None
@@ -565,12 +606,15 @@ class _Ctx:
         uniq = _unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
+        # sync first the streams that have waited for the most: they may cover the others
+        hs.sort(key=lambda h: -len(h.seen) if isinstance(h, Stream) else 0)
         done: set[int] = set()
         for h in hs:
-            if id(h) in done:
+            if id(h) in done or _covered(self.host_seen, h):
                 continue
             done.add(id(h))
             L.call("mgpuStreamSynchronize" if isinstance(h, Stream) else "mgpuEventSynchronize", [h.ptr])
+            _note_waited(self.host_seen, h)
         for d in dying:
             self.release(d)
         self.L.erase(op)
