@@ -51,15 +51,31 @@ class Pass:
         return "".join(parts)
 
 
+_USER_PASSES: dict[str, type[Pass]] = {}  # registered through the Python API
+
+
+def register_class(cls: type[Pass]) -> None:
+    """Register a pass class by its ``name`` (user passes; a built-in name cannot be replaced)."""
+    if not (isinstance(cls, type) and issubclass(cls, Pass) and dataclasses.is_dataclass(cls)):
+        raise TypeError("a pass is a dataclass subclassing asyncgpu_opt.Pass")
+    if not cls.name or cls.name in _PASSES or cls.name in ALIASES:
+        raise ValueError(f"cannot register a pass named {cls.name!r}: empty or already a built-in pass")
+    if cls.anchor not in ("builtin.module", "func.func", "any"):
+        raise ValueError(f"pass {cls.name!r}: anchor must be builtin.module, func.func or any")
+    _USER_PASSES[cls.name] = cls
+
+
 def available_passes() -> list[str]:
-    return sorted(_PASSES)
+    return sorted([*_PASSES, *_USER_PASSES])
 
 
 def is_registered(name: str) -> bool:
-    return name in _PASSES or name in ALIASES
+    return name in _PASSES or name in ALIASES or name in _USER_PASSES
 
 
 def pass_class(name: str) -> type[Pass]:
+    if name in _USER_PASSES:
+        return _USER_PASSES[name]
     canonical = ALIASES.get(name, name)
     mod, cls = _PASSES[canonical]
     return getattr(importlib.import_module(mod), cls)
