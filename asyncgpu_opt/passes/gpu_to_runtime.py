@@ -483,8 +483,8 @@ class _Ctx:
         chosen.refs += 1
         waited: set[int] = set()
         for h in hs:
-            if h is chosen or id(h) in waited:
-                continue
+            if h is chosen or id(h) in waited or _covered(self.host_seen, h):
+                continue  # (the host already waited for it: it is complete when the op is enqueued)
             waited.add(id(h))
             L.wait_on(chosen, h)
         chosen.version += 1  # the op goes on it now
