@@ -353,6 +353,11 @@ class _Threader:
         conf = self._conflicting(fp, user=had_token)
         conf += [c for c in self.chains if any(c.head is d for d in user_deps) and not any(c is x for x in conf)]
         deps = self._sinks([c.head for c in conf] + user_deps)
+        if not had_token and not user_deps and not self.chains and not self.single and not self.loop_body \
+                and op.name == "gpu.dealloc":
+            # nothing is pending on the device: a synchronous free costs one call, where an async one
+            # costs a chain (a stream) and a host wait before the block ends
+            return
         if had_token and len(deps) == 1 and deps[0] is (user_deps[0] if user_deps else None):
             self.preds[id(_token(op))] = list(user_deps)
             self._merge(conf, _token(op), fp, False)

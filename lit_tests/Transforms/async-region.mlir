@@ -304,3 +304,37 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A free with nothing pending on the device stays synchronous (one call when lowered), where an
+// async one would cost a chain and a host wait before the return; a free with pending work is made
+// async after it.
+module attributes {gpu.container_module} {
+  // CHECK-LABEL: func.func @free_when_idle(
+  // CHECK:      gpu.memcpy async
+  // CHECK-NEXT: gpu.wait [%{{.*}}]
+  // CHECK-NEXT: memref.load
+  // CHECK-NEXT: gpu.dealloc %{{[a-z_0-9]*}} : memref<4xf32>
+  // CHECK-NEXT: return
+  // CHECK-LABEL: func.func @free_when_busy(
+  // CHECK:      %[[S:.*]] = gpu.memset async
+  // CHECK-NEXT: %[[D:.*]] = gpu.dealloc async [%[[S]]]
+  // CHECK-NEXT: gpu.wait [%[[D]]]
+  func.func @free_when_idle(%v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %d = gpu.alloc () : memref<4xf32>
+    %h = memref.alloc () : memref<4xf32>
+    gpu.memset %d, %v : memref<4xf32>, f32
+    gpu.memcpy %h, %d : memref<4xf32>, memref<4xf32>
+    %x = memref.load %h[%c0] : memref<4xf32>
+    gpu.dealloc %d : memref<4xf32>
+    return %x : f32
+  }
+  func.func @free_when_busy(%v: f32) {
+    %d = gpu.alloc () : memref<4xf32>
+    gpu.memset %d, %v : memref<4xf32>, f32
+    gpu.dealloc %d : memref<4xf32>
+    return
+  }
+}
