@@ -112,6 +112,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
                    "in and no library is loaded")
 @click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default=None,
               help="mlir-runner's optimization level (-O0..-O3), accepted and ignored: the simulator interprets")
+@click.option("--run-summary", is_flag=True,
+              help="With --run: one line on stderr with streams, events, syncs, hazards and the (virtual) makespan")
 @click.option("--run-leaks", type=click.Choice(["warning", "error"]), default="warning",
               help="With --run: device memory never freed at exit is a warning (default, as mlir-runner) or "
                    "an error (as LeakSanitizer); leaked streams and events are always errors")
@@ -131,7 +133,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None,
-        entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None,
+        entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None, run_summary: bool,
         run_leaks: str, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
@@ -214,7 +216,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
                     run_cost_model=run_cost_model, run_leaks=run_leaks,
-                    entry_result=entry_point_result,
+                    entry_result=entry_point_result, run_summary=run_summary,
                     release_ir=not _as_program)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)

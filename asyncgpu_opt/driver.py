@@ -44,6 +44,7 @@ class Config:
     run_cost_model: str | None = None  # JSON file of CostModel fields (run/runtime.py)
     run_leaks: str = "warning"  # device memory never freed at exit: "warning" or "error"
     entry_result: str | None = None  # mlir-runner's --entry-point-result (only "void")
+    run_summary: bool = False  # a human summary of the run on stderr
     # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
     # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)
     release_ir: bool = True

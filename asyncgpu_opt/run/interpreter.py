@@ -1559,6 +1559,16 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
     return Runtime(cost=cost), "sim"
 
 
+def run_summary(st: dict[str, Any]) -> str:
+    """``--run-summary``: one human line about the run (virtual times, docs/run.md)."""
+    errors = st["hazards"]
+    return (f"asyncgpu-opt: run summary: {st['streams_created']} streams, {st['events_created']} events, "
+            f"{st['host_syncs']} host syncs, {st['kernels']} kernels, {st['memcpys']} copies, "
+            f"{errors} hazard{'s' if errors != 1 else ''}; makespan {st['makespan_us']:.1f} us "
+            f"(virtual), {st['makespan_over_critical_path']:.2f}x the data-dependence critical path "
+            f"{st['data_critical_path_us']:.1f} us\n")
+
+
 def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
     """Execute ``config.entry`` of ``module``; returns the program's stdout text."""
     rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
@@ -1586,6 +1596,8 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
     out = it.out.getvalue()
     for h in hazards:
         stderr_lines.append(str(h) + "\n")
+    if getattr(config, "run_summary", False):
+        stderr_lines.append(run_summary(rt.run_stats()))
     if err is not None:
         raise RunError(err.diagnostic.message, err.diagnostic.loc, out)
     errors = [h for h in hazards if h.severity == "error"]
