@@ -204,6 +204,21 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     # "unexpected character" elsewhere
     text = data.decode("utf-8", "surrogateescape")
 
+    for flag, value in (("--trace", trace), ("--run-stats", run_stats), ("--run-summary", run_summary),
+                        ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result)):
+        if value and not run_:
+            click.echo(f"asyncgpu-opt: {flag} needs --run", err=True)
+            ctx.exit(1)
+    for path in (output, trace, run_stats):  # as mlir-opt: before any work, no file half-written
+        if path and path != "-":
+            d = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(d):
+                click.echo(f"cannot open output file '{path}': No such file or directory", err=True)
+                ctx.exit(1)
+            if not os.access(d, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+                click.echo(f"cannot open output file '{path}': Permission denied", err=True)
+                ctx.exit(1)
+
     config = Config(split_input_file=split_input_file, output_split_marker=output_split_marker,
                     verify_diagnostics=verify_diagnostics, allow_unregistered=allow_unregistered_dialect,
                     generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
