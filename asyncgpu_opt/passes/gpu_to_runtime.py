@@ -181,6 +181,7 @@ class _Lowering:
         # enqueued), destroyed before the block's terminator
         self.event_pool: list[Value] = []
         self.block_events: list[Value] = []
+        self.fn_streams: list[Stream] = []  # streams created in the function being lowered
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -281,6 +282,7 @@ class _Lowering:
         ip = self.ip
         s = Stream(self.call("mgpuStreamCreate", []))
         s.created = (s.ptr.defining_op(), ip)
+        self.fn_streams.append(s)
         return s
 
     def drop_stream(self, s: Stream, pool: list[Stream]) -> None:
@@ -651,6 +653,8 @@ class _Ctx:
         deps = list(AsyncOp.deps(op))
         tok = AsyncOp.token(op)
         name = op.name
+        if name == "gpu.dealloc" and tok is not None and self._free_synchronously(op, deps, tok):
+            return
         unused = tok is None or (self.remaining.get(id(tok), 0) == 0 and not tok.uses)
         null_stream = unused and not deps and name in ("gpu.alloc", "gpu.dealloc")
         if null_stream:
@@ -702,6 +706,39 @@ class _Ctx:
         if tok is not None:
             self._detach_token(tok, s)
         self.L.erase(op)
+
+    def _free_synchronously(self, op: Operation, deps: list[Value], tok: Value) -> bool:
+        """``gpu.dealloc async`` whose dependencies the host has already waited for, while no work
+        of this function is pending on the device: ``mgpuMemFree`` with a null stream costs no
+        stream, and its token is complete at once, so it is dropped from its users' dependencies
+        (all of them async gpu ops of this block that have not been lowered yet).  Returns whether
+        the op was lowered so."""
+        from ..dialects.gpu import AsyncOp, is_async_op
+
+        L = self.L
+        uniq = _unique(deps)
+        if any(not _covered(self.host_seen, self.handle(d, op)) for d in uniq):
+            return False
+        if any(s.version and not _covered(self.host_seen, s) for s in L.fn_streams):
+            return False  # cuMemFree would wait for that work
+        users = [u for u, _ in tok.uses]
+        if any(u.parent is not self.block or not is_async_op(u) or tok not in AsyncOp.deps(u)
+               or any(o is tok for o in u.operands if o not in AsyncOp.deps(u)) for u in users):
+            return False
+        for d in self.consume(uniq):
+            self.release(d)
+        L.ip, L.loc = op, op.loc
+        m = op.operand_group("memref")[0]
+        dsc = L.desc(m)
+        p = L.extract(dsc, [0], dsc.type.elements[0])
+        if p.type != PTR:
+            p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+        L.call("mgpuMemFree", [p, L.zero()])
+        for u in {id(u): u for u in users}.values():
+            u.opdef.set_operand_group(u, "asyncDependencies", [d for d in AsyncOp.deps(u) if d is not tok])
+        self.remaining.pop(id(tok), None)
+        L.erase(op)
+        return True
 
     def lower_host_register(self, op: Operation) -> None:
         """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
@@ -1280,6 +1317,7 @@ class GpuToRuntimePass(Pass):
                             if is_token(a):
                                 L.tokvals[id(a)] = a
             entry = fn.regions[0].blocks[0]
+            L.fn_streams = []
             # token arguments: events owned by the caller (upstream's reading of a token that is
             # not a stream); waited for, never destroyed here
             env: dict[int, Any] = {}
