@@ -164,6 +164,30 @@ def _drop_complete_tokens(block: Block) -> None:
             complete.add(id(tok))
 
 
+def _forward_single_waits(fn: Operation) -> None:
+    """``%b = gpu.wait async [%a]`` completes exactly when ``%a`` does: every use of ``%b`` becomes a
+    use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
+    from ..dialects.gpu import AsyncOp
+
+    gone: dict[int, list[Operation]] = {}
+    for op in fn.walk():
+        if op.name != "gpu.wait" or not op.results:
+            continue
+        deps = AsyncOp.deps(op)
+        if len(deps) != 1 and not (deps and all(d is deps[0] for d in deps)):
+            continue
+        op.results[0].replace_all_uses_with(deps[0])
+        gone.setdefault(id(op.parent), []).append(op)
+    for ops in gone.values():
+        block = ops[0].parent
+        ids = {id(o) for o in ops}
+        for o in ops:
+            o.drop_all_references()
+            o.parent = None
+        block.ops = [o for o in block.ops if id(o) not in ids]
+        block._index_cache = None
+
+
 class _Lowering:
     def __init__(self, module: Operation, pool: bool) -> None:
         self.module = module
@@ -349,12 +373,15 @@ class _Lowering:
         info = analyze_block(block, local)
         remaining = {id(v): info.num_users(v) for v in local}
         ctx = _Ctx(self, block, env, remaining, pool)
+        ctx.users = info.users
+        ctx.pos = {id(o): i for i, o in enumerate(block.ops)}
         if args and block.ops:
             self.ip = block.ops[0]
             self.loc = block.ops[0].loc
             for a, h in args:
                 ctx.bind(a, h)
-        for op in list(block.ops):
+        for i, op in enumerate(list(block.ops)):
+            ctx.cur = i
             ctx.visit(op)
         term = block.ops[-1] if block.ops else None
         if self.block_events:
@@ -421,6 +448,11 @@ class _Ctx:
         self.remaining = remaining  # live uses left of the tokens defined in this block
         self.pool = pool
         self.host_seen: dict[int, int] = {}  # what the host has synchronized with in this block
+        self.users: dict[int, list[Operation]] = {}  # id(token) -> its block-level users, in order
+        self.pos: dict[int, int] = {}  # id(op of the block) -> its index
+        self.cur = 0  # index of the op being lowered
+        self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
+        self.live: set[int] = set()  # ids of tokens of this block that may be live on a stream
 
     def handle(self, v: Value, user: Operation) -> Any:
         h = self.env.get(id(v))
@@ -434,6 +466,7 @@ class _Ctx:
         self.env[id(v)] = h
         if isinstance(h, Stream):
             h.refs += 1
+            self.live.add(id(v))
         if self.remaining.get(id(v), 0) == 0:
             self.release(v)
 
@@ -481,6 +514,10 @@ class _Ctx:
         if chosen is None:
             chosen = self._continue_fork(uniq, hs, dying_ids)
         if chosen is None:
+            chosen = self._ordered_pool_stream(hs)
+        if chosen is None:
+            chosen = self._ordered_live_stream(hs, uniq)
+        if chosen is None:
             chosen = L.new_stream(self.pool)
         chosen.refs += 1
         waited: set[int] = set()
@@ -503,6 +540,8 @@ class _Ctx:
         for d, h in zip(deps, hs):
             if isinstance(h, Stream) and not h.borrowed and h.refs == 1 and id(d) not in dying_ids \
                     and id(d) in self.remaining:
+                if not self._waited_later(d):
+                    return h  # nothing will wait for d alone: no snapshot (d keeps the stream)
                 if L.event_pool:
                     e = L.event_pool.pop()
                 else:
@@ -513,6 +552,78 @@ class _Ctx:
                 h.refs -= 1
                 return h
         return None
+
+    def _ordered_pool_stream(self, hs: list[Any]) -> Stream | None:
+        """A stream of the pool whose work ``op`` is ordered after anyway (through the handles it
+        waits for, or a host sync): running there adds no false dependency."""
+        if not self.L.pool_enabled or not self.pool:
+            return None
+        seen = dict(self.host_seen)
+        for h in hs:
+            _note_waited(seen, h)
+        for i in range(len(self.pool) - 1, -1, -1):
+            s = self.pool[i]
+            if _covered(seen, s):
+                self.pool.pop(i)
+                s.refs = 0
+                return s
+        return None
+
+    def _ordered_live_stream(self, hs: list[Any], deps: list[Value]) -> Stream | None:
+        """A stream holding live tokens whose work ``op`` is ordered after anyway, when none of those
+        tokens will be waited for alone later (see ``_waited_later``): ``op`` joins it, the tokens
+        keep it (later users wait for its later state, a superset)."""
+        if not self.L.pool_enabled:
+            return None
+        seen = dict(self.host_seen)
+        for h in hs:
+            _note_waited(seen, h)
+        by_stream: dict[int, list[int]] = {}
+        for vid in list(self.live):
+            h = self.env.get(vid)
+            if self.remaining.get(vid, 0) <= 0 or not isinstance(h, Stream):
+                self.live.discard(vid)
+                continue
+            by_stream.setdefault(id(h), []).append(vid)
+        dying_refs: dict[int, int] = {}  # refs still held by deps that die at this op
+        for d, h in zip(deps, hs):
+            if isinstance(h, Stream) and self.remaining.get(id(d), 1) == 0:
+                dying_refs[id(h)] = dying_refs.get(id(h), 0) + 1
+        best: Stream | None = None
+        for vids in by_stream.values():
+            s = self.env[vids[0]]
+            if s.borrowed or not _covered(seen, s) or len(vids) + dying_refs.get(id(s), 0) != s.refs:
+                continue
+            if any(self._waited_later_id(v) for v in vids):
+                continue
+            if best is None or any(h is s for h in hs):
+                best = s
+        return best
+
+    def _waited_later_id(self, vid: int) -> bool:
+        tok = self.L.tokvals.get(vid)
+        if tok is None:
+            ph = self.origin.get(vid)
+            if ph is None:
+                return True
+            tok = ph
+        return self._waited_later(tok)
+
+    def _waited_later(self, d: Value, depth: int = 0) -> bool:
+        """Whether a later user of token ``d`` may wait for ``d`` itself, so that ``d`` needs an event
+        recorded now, before its stream runs on.  Frees (usually synchronous by then, else stream
+        ordered after all of the stream's work) and host waits (the host syncs the stream) do not:
+        they are ordered after the stream's later work too, which costs them little."""
+        orig = self.origin.get(id(d), d)
+        for u in self.users.get(id(orig), ()):
+            if self.pos.get(id(u), -1) <= self.cur:
+                continue
+            if u.name == "gpu.dealloc" or (u.name == "gpu.wait" and not u.results):
+                continue
+            if u.name == "gpu.wait" and depth < 8 and not self._waited_later(u.results[0], depth + 1):
+                continue  # a join only frees and host waits wait for
+            return True
+        return False
 
     def finish_op(self, op: Operation, s: Stream, dying: list[Value], sync: bool) -> None:
         L = self.L
@@ -527,6 +638,7 @@ class _Ctx:
         # the held reference becomes the token's
         if tok is not None:
             self.env[id(tok)] = s
+            self.live.add(id(tok))
         if tok is None or self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
 
@@ -602,6 +714,13 @@ class _Ctx:
             self.L.erase(op)
             return
         if tok is not None:
+            if all(_covered(self.host_seen, self.handle(d, op)) for d in _unique(deps)) and self._droppable(tok):
+                # everything it joins is complete (the host waited for it): so is its token
+                for d in self.consume(_unique(deps)):
+                    self.release(d)
+                self._drop_complete(tok)
+                self.L.erase(op)
+                return
             s, dying = self.primary(op, deps)
             self.finish_op_after(op, s, dying)
             return
@@ -629,6 +748,7 @@ class _Ctx:
             self.release(d)
         tok = op.results[0]
         self.env[id(tok)] = s
+        self.live.add(id(tok))
         if self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
         self._detach_token(tok, s)
@@ -641,7 +761,10 @@ class _Ctx:
             return
         ph = Operation.create("builtin.unrealized_conversion_cast", [s.ptr], [T.gpu_async_token])
         self.L.insert_before(self.L.ip, ph)
+        self.origin[id(ph.results[0])] = self.origin.get(id(tok), tok)
         self.env[id(ph.results[0])] = self.env[id(tok)]
+        self.live.add(id(ph.results[0]))
+        self.live.discard(id(tok))
         self.remaining[id(ph.results[0])] = self.remaining.get(id(tok), 0)
         tok.replace_all_uses_with(ph.results[0])
         self.L.placeholders.append(ph)
@@ -713,7 +836,6 @@ class _Ctx:
         stream, and its token is complete at once, so it is dropped from its users' dependencies
         (all of them async gpu ops of this block that have not been lowered yet).  Returns whether
         the op was lowered so."""
-        from ..dialects.gpu import AsyncOp, is_async_op
 
         L = self.L
         uniq = _unique(deps)
@@ -721,9 +843,7 @@ class _Ctx:
             return False
         if any(s.version and not _covered(self.host_seen, s) for s in L.fn_streams):
             return False  # cuMemFree would wait for that work
-        users = [u for u, _ in tok.uses]
-        if any(u.parent is not self.block or not is_async_op(u) or tok not in AsyncOp.deps(u)
-               or any(o is tok for o in u.operands if o not in AsyncOp.deps(u)) for u in users):
+        if not self._droppable(tok):
             return False
         for d in self.consume(uniq):
             self.release(d)
@@ -734,11 +854,30 @@ class _Ctx:
         if p.type != PTR:
             p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
         L.call("mgpuMemFree", [p, L.zero()])
-        for u in {id(u): u for u in users}.values():
-            u.opdef.set_operand_group(u, "asyncDependencies", [d for d in AsyncOp.deps(u) if d is not tok])
-        self.remaining.pop(id(tok), None)
+        self._drop_complete(tok)
         L.erase(op)
         return True
+
+    def _droppable(self, tok: Value) -> bool:
+        """Whether every use of ``tok`` is a dependency of an async gpu op of this block (not yet
+        lowered): a complete token can then simply be dropped."""
+        from ..dialects.gpu import AsyncOp, is_async_op
+
+        for u, _ in tok.uses:
+            if u.parent is not self.block or not is_async_op(u):
+                return False
+            deps = AsyncOp.deps(u)
+            if sum(1 for d in deps if d is tok) != sum(1 for o in u.operands if o is tok):
+                return False
+        return True
+
+    def _drop_complete(self, tok: Value) -> None:
+        """``tok`` is complete when the host reaches its op: remove it from its users' dependencies."""
+        from ..dialects.gpu import AsyncOp
+
+        for u in {id(u): u for u, _ in tok.uses}.values():
+            u.opdef.set_operand_group(u, "asyncDependencies", [d for d in AsyncOp.deps(u) if d is not tok])
+        self.remaining.pop(id(tok), None)
 
     def lower_host_register(self, op: Operation) -> None:
         """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
@@ -1302,6 +1441,7 @@ class GpuToRuntimePass(Pass):
                                    or any(is_token(r) for r in o.results) for o in fn.walk()):
                 continue
             changed = True
+            _forward_single_waits(fn)
             _single_use_async_tokens(fn)
             multi = len(fn.regions[0].blocks) > 1
             if multi:

@@ -19,7 +19,7 @@
 // CHECK: data =
 // CHECK-NEXT: [5,  5,  5,  5]
 // (the host waits before each print only for the copy it reads, and for the frees at the end)
-// STATS: syncs 9 17 hazards 0 leaks 0
+// STATS: syncs 7 15 hazards 0 leaks 0
 // IR-LABEL: func.func @main(
 // IR:      %[[E:.*]] = gpu.memset async [%{{.*}}] %[[EBUF:[a-z_0-9]+]], %{{.*}} : memref<4xf32>, f32
 // IR:      %[[CP:.*]] = gpu.memcpy async [%{{.*}}] %[[D:[a-z_0-9]+]], %{{.*}} : memref<4xf32>, memref<4xf32>

@@ -9,7 +9,7 @@
 // RUN: asyncgpu-opt %s --async-region | filecheck %s --check-prefix=IR
 // CHECK: [13,  13,  13,  13]
 // (one wait before the print for the copy it reads, one before the return for the frees)
-// STATS: syncs 2 hazards 0 leaks 0
+// STATS: syncs 1 hazards 0 leaks 0
 // IR:      %[[CP:.*]] = gpu.memcpy async
 // IR-NEXT: %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[CP]]) -> (!gpu.async.token) {
 // IR:        %[[IN:.*]] = scf.for {{.*}} iter_args(%[[B:.*]] = %[[A]]) -> (!gpu.async.token) {

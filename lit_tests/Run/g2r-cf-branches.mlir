@@ -169,7 +169,8 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %d, %t1 = gpu.alloc async [%t0] () : memref<4xf32>
     %t2 = gpu.memset async [%t1] %d, %z : memref<4xf32>, f32
-    %t3 = gpu.wait async [%t2]
+    %e, %te = gpu.alloc async [%t0] () : memref<4xf32>
+    %t3 = gpu.memset async [%t2, %te] %e, %z : memref<4xf32>, f32
     cf.cond_br %c, ^a, ^b
   ^a:
     %r = scf.if %c -> (!gpu.async.token) {
@@ -187,6 +188,7 @@ module attributes {gpu.container_module} {
     %t4 = gpu.memcpy async [] %h, %d : memref<4xf32>, memref<4xf32>
     %t5 = gpu.dealloc async [%t4] %d : memref<4xf32>
     gpu.wait [%t5]
+    gpu.dealloc %e : memref<4xf32>
     call @print(%h) : (memref<4xf32>) -> ()
     memref.dealloc %h : memref<4xf32>
     return

@@ -71,13 +71,9 @@
 // IR: %[[D:[0-9]+]]:2 = call @filled(%{{.*}}) : (f32) -> (memref<4xf32>, !llvm.ptr)
 // IR-NEXT: %[[R:[0-9]+]] = call @inc_async(%[[D]]#1, %[[D]]#0) : (!llvm.ptr, memref<4xf32>) -> !llvm.ptr
 // IR-NEXT: llvm.call @mgpuEventDestroy(%[[D]]#1)
-// IR-NEXT: %[[S:[0-9]+]] = llvm.call @mgpuStreamCreate()
-// IR-NEXT: llvm.call @mgpuStreamWaitEvent(%[[S]], %[[R]])
+// (`gpu.wait async [%k]` is %k itself: the call result's event is passed on, no stream, no event)
+// IR-NEXT: call @finish(%[[R]], %[[D]]#0) : (!llvm.ptr, memref<4xf32>) -> ()
 // IR-NEXT: llvm.call @mgpuEventDestroy(%[[R]])
-// IR-NEXT: %[[E:[0-9]+]] = llvm.call @mgpuEventCreate()
-// IR-NEXT: llvm.call @mgpuEventRecord(%[[E]], %[[S]])
-// IR-NEXT: call @finish(%[[E]], %[[D]]#0) : (!llvm.ptr, memref<4xf32>) -> ()
-// IR-NEXT: llvm.call @mgpuEventDestroy(%[[E]])
 // An unused call result is destroyed at once.
 // IR-LABEL: func.func @made()
 // IR: %[[M:[0-9]+]] = call @make() : () -> !llvm.ptr

@@ -157,23 +157,19 @@ module attributes {gpu.container_module} {
 // -----
 
 // Seed 001e, csigg's "single stream" form (upstream: the same stream synchronized and
-// destroyed twice).  The fork of %7 continues on the copy's stream (the first free); the other
-// free waits for an event recorded there at the fork.  Each stream is synchronized once and
-// destroyed once, the event destroyed once.
+// destroyed twice).  The fork of %7 continues on the copy's stream (the first free); nothing will
+// wait for %7 alone (its other user is a free), so no event is recorded for it, and the second
+// free, ordered after everything on that stream, joins it too.  One stream, synchronized once
+// (the second host wait is already covered), destroyed once; no event.
 // CHECK-LABEL: func.func @main
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
-// CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
-// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
 // CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK-NOT: llvm.call @mgpuStreamSynchronize
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -196,23 +192,18 @@ module attributes {gpu.container_module} {
 // Seed 001f, csigg's "multi stream" form (upstream: both source streams leak and the join
 // stream is destroyed twice).  The explicit join `gpu.wait async [%2, %6]` joins two allocation
 // tokens, complete at once (mgpuMemAlloc is synchronous): no stream and no event for it.  The copy
-// starts the only chain; its fork into two frees continues on the copy's stream, and the other
-// free waits for an event recorded there.  Two streams and one event, each destroyed once.
+// starts the only chain; both frees of its fork follow it on its stream (nothing waits for the
+// copy alone).  One stream, synchronized and destroyed once; no event.
 // CHECK-LABEL: func.func @main
+// CHECK-NOT: mgpuEventCreate
 // CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S0]])
-// CHECK: %[[E:.*]] = llvm.call @mgpuEventCreate()
-// CHECK: llvm.call @mgpuEventRecord(%[[E]], %[[S0]])
 // CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
-// CHECK: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[E]])
-// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S1]])
+// CHECK: llvm.call @mgpuMemFree(%{{.*}}, %[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamCreate
-// CHECK-DAG: llvm.call @mgpuStreamSynchronize(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamSynchronize(%[[S1]])
-// CHECK: llvm.call @mgpuEventDestroy(%[[E]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-DAG: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK-NOT: llvm.call @mgpuStreamSynchronize
+// CHECK: llvm.call @mgpuStreamDestroy(%[[S0]])
 // CHECK-NOT: llvm.call @mgpuStreamDestroy
 // CHECK: return
 module attributes {gpu.container_module} {
