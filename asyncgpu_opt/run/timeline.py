@@ -195,7 +195,7 @@ def _box_labels(b: Box, width: float) -> list[str]:
         line = where.rsplit(":", 1)[-1]
         return _fit([[op, where], [gpu_op, sym, where], [sym, where], [module_sym, where],
                      [module_sym, f":{line}"]], width)
-    return _fit([[f"{op}  {where}"], [op, where], [b.kind, where.rsplit(":", 1)[-1]]], width)
+    return _fit([[op, where], [b.kind, ":" + where.rsplit(":", 1)[-1]]], width)
 
 
 def render_svg(tl: Timeline) -> str:
@@ -213,7 +213,7 @@ def render_svg(tl: Timeline) -> str:
     legend_y = axis_y + 34
     haz_y = legend_y + 26
     cols = int((_W - _LABEL_W - _PAD_R) / _CHAR_W)
-    notes = [(sev, textwrap.wrap(f"{i}. {sev}: {msg}", cols, subsequent_indent="   ") or [""])
+    notes = [(sev, textwrap.wrap(f"{i}. {sev}: {msg}", cols, subsequent_indent="   ", break_on_hyphens=False) or [""])
              for i, (sev, msg) in enumerate(tl.hazards, 1)]
     height = haz_y + 16 * sum(len(lines) for _, lines in notes) + (6 if notes else 0)
     o: list[str] = [
@@ -323,11 +323,10 @@ def render_svg(tl: Timeline) -> str:
     o.append("</g>")
     line = 0
     for sev, lines in notes:
-        o.append(f'<text class="hazard-note" fill="{_HAZARD_COLOR if sev == "error" else "#b8860b"}">')
-        for t in lines:
-            o.append(f'<tspan x="{_LABEL_W}" y="{haz_y + 16 * line}">{escape(t)}</tspan>')
-            line += 1
-        o.append("</text>")
+        spans = "".join(f'<tspan x="{_LABEL_W}" y="{haz_y + 16 * (line + j)}">{escape(t)}</tspan>'
+                        for j, t in enumerate(lines))
+        o.append(f'<text class="hazard-note" fill="{_HAZARD_COLOR if sev == "error" else "#b8860b"}">{spans}</text>')
+        line += len(lines)
     o.append("</svg>")
     return "\n".join(o) + "\n"
 
