@@ -179,12 +179,12 @@ def _nice_step(span: float, target: int = 8) -> float:
 
 def _fit(lines: list[list[str]], width: float) -> list[str]:
     """The first candidate (a list of text lines) whose longest line fits ``width`` pixels, else
-    the last one cut to fit with an ellipsis (nothing when not even two characters fit)."""
+    the last one cut to fit with an ellipsis (nothing when not even four characters fit)."""
     for cand in lines:
         if max(len(t) for t in cand) * _CHAR_W + 6 <= width:
             return cand
     n = int((width - 6) / _CHAR_W)
-    return [t if len(t) <= n else t[: n - 1] + "…" for t in lines[-1]] if n >= 2 else []
+    return [t if len(t) <= n else t[: n - 1] + "…" for t in lines[-1]] if n >= 4 else []
 
 
 def _box_labels(b: Box, width: float) -> list[str]:
