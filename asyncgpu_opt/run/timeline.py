@@ -367,7 +367,7 @@ def render_text(tl: Timeline, width: int = TEXT_WIDTH) -> str:
     out = [tl.title, ""]
     for name, row in zip(tl.lanes, rows):
         out.append(f"{name:<{name_w}} |{''.join(row)}|")
-    end = f"{span:.1f} us"
+    end = f"{tl.makespan:.1f} us"
     out.append(f"{'':<{name_w}}  0{end:>{width - 1}}")
     out.append("")
     order = sorted(range(len(tl.boxes)), key=lambda i: (tl.boxes[i].start, tl.boxes[i].lane))
