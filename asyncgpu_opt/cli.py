@@ -206,9 +206,9 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     # "unexpected character" elsewhere
     text = data.decode("utf-8", "surrogateescape")
 
-    for flag, value in (("--trace", trace), ("--timeline", timeline), ("--run-stats", run_stats),
-                        ("--run-summary", run_summary),
-                        ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result)):
+    for flag, value in (("--trace", trace), ("--run-stats", run_stats), ("--run-summary", run_summary),
+                        ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result),
+                        ("--timeline", timeline)):
         if value and not run_:
             click.echo(f"asyncgpu-opt: {flag} needs --run", err=True)
             ctx.exit(1)
