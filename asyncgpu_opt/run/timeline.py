@@ -188,145 +188,175 @@ def _fit(lines: list[list[str]], width: float) -> list[str]:
 
 
 def _box_labels(b: Box, width: float) -> list[str]:
+    """One or two lines for a command box: op (or symbol) and source line, as many as fit."""
     op, where = b.op, b.where
+    line = ":" + where.rsplit(":", 1)[-1]
     if b.kind == "kernel":
-        gpu_op, _, sym = op.partition(" ")
+        sym = op.partition(" ")[2]
         module_sym = sym.split("::")[0]
-        line = where.rsplit(":", 1)[-1]
-        return _fit([[op, where], [gpu_op, sym, where], [sym, where], [module_sym, where],
-                     [module_sym, f":{line}"]], width)
-    return _fit([[op, where], [b.kind, ":" + where.rsplit(":", 1)[-1]]], width)
+        return _fit([[op, where], [sym, where], [module_sym, where], [module_sym, line]], width)
+    return _fit([[op, where], [b.kind, line]], width)
 
 
-def render_svg(tl: Timeline) -> str:
-    """The SVG document of ``tl`` (hand-written; readable without a browser's help)."""
-    _LABEL_W = 16 + round(7.5 * max((len(n) for n in tl.lanes), default=4))  # bold 11px names
-    plot_w = _W - _LABEL_W - _PAD_R
-    span = tl.makespan or 1.0
-    scale = plot_w / span
+@dataclass
+class _Frame:
+    """Where things go in the SVG: the lane-name column, the time scale, the rows below the lanes."""
 
-    def x(t: float) -> float:
-        return _LABEL_W + t * scale
+    tl: Timeline
+    label_w: int
+    scale: float
+    axis_y: int
+    legend_y: int
+    notes_y: int
 
-    lanes_h = _LANE_H * len(tl.lanes)
-    axis_y = _TOP + lanes_h
-    legend_y = axis_y + 34
-    haz_y = legend_y + 26
-    cols = int((_W - _LABEL_W - _PAD_R) / _CHAR_W)
-    notes = [(sev, textwrap.wrap(f"{i}. {sev}: {msg}", cols, subsequent_indent="   ", break_on_hyphens=False) or [""])
-             for i, (sev, msg) in enumerate(tl.hazards, 1)]
-    height = haz_y + 16 * sum(len(lines) for _, lines in notes) + (6 if notes else 0)
-    o: list[str] = [
+    @classmethod
+    def of(cls, tl: Timeline) -> _Frame:
+        label_w = 16 + round(7.5 * max((len(n) for n in tl.lanes), default=4))  # bold 11px names
+        axis_y = _TOP + _LANE_H * len(tl.lanes)
+        return cls(tl, label_w, (_W - label_w - _PAD_R) / (tl.makespan or 1.0), axis_y, axis_y + 34, axis_y + 60)
+
+    def x(self, t: float) -> float:
+        return self.label_w + t * self.scale
+
+    def box_top(self, lane: int) -> float:
+        return _TOP + lane * _LANE_H + (_LANE_H - _BOX_H) / 2
+
+
+def _svg_head(f: _Frame, height: int) -> list[str]:
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
         f'viewBox="0 0 {_W} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" '
         f'font-size="11">',
         "<defs>",
         f'<marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{_ARROW_COLOR}"/></marker>',
-        '<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)">'
+        '<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
         f'<rect width="6" height="6" fill="#e4e4e4"/><line x1="0" y1="0" x2="0" y2="6" '
         f'stroke="{_SYNC_COLOR}" stroke-width="2"/></pattern>',
         "</defs>",
         f'<rect width="{_W}" height="{height}" fill="white"/>',
-        f'<text class="title" x="{_LABEL_W}" y="20" font-size="13" font-weight="bold">{escape(tl.title)}</text>',
+        f'<text class="title" x="{f.label_w}" y="20" font-size="13" font-weight="bold">{escape(f.tl.title)}</text>',
     ]
-    # lanes
-    for i, name in enumerate(tl.lanes):
+
+
+def _svg_lanes_and_axis(f: _Frame) -> list[str]:
+    """Shaded lanes with their names; the time axis with 1/2/5 ticks and faint grid lines."""
+    o = []
+    for i, name in enumerate(f.tl.lanes):
         y = _TOP + i * _LANE_H
         fill = "#f6f6f6" if i % 2 == 0 else "#ffffff"
         o.append(f'<g class="lane" data-name="{escape(name)}">'
                  f'<rect x="0" y="{y}" width="{_W}" height="{_LANE_H}" fill="{fill}"/>'
                  f'<text x="8" y="{y + _LANE_H / 2 + 4:.1f}" font-weight="bold">{escape(name)}</text></g>')
-    # time axis: ticks and faint grid lines
-    step = _nice_step(span)
-    o.append(f'<line x1="{_LABEL_W}" y1="{axis_y}" x2="{_LABEL_W + plot_w}" y2="{axis_y}" stroke="#555"/>')
+    span = f.tl.makespan or 1.0
+    step, ay = _nice_step(span), f.axis_y
+    o.append(f'<line x1="{f.label_w}" y1="{ay}" x2="{_W - _PAD_R}" y2="{ay}" stroke="#555"/>')
     k = 0
     while k * step <= span * 1.0001:
-        t = k * step
-        o.append(f'<line x1="{x(t):.1f}" y1="{_TOP}" x2="{x(t):.1f}" y2="{axis_y}" stroke="#e0e0e0"/>'
-                 f'<line x1="{x(t):.1f}" y1="{axis_y}" x2="{x(t):.1f}" y2="{axis_y + 4}" stroke="#555"/>'
-                 f'<text x="{x(t):.1f}" y="{axis_y + 15}" text-anchor="middle" fill="#333">{t:g}</text>')
+        xt = f.x(k * step)
+        o.append(f'<line x1="{xt:.1f}" y1="{_TOP}" x2="{xt:.1f}" y2="{ay}" stroke="#e0e0e0"/>'
+                 f'<line x1="{xt:.1f}" y1="{ay}" x2="{xt:.1f}" y2="{ay + 4}" stroke="#555"/>'
+                 f'<text x="{xt:.1f}" y="{ay + 15}" text-anchor="middle" fill="#333">{k * step:g}</text>')
         k += 1
-    o.append(f'<text x="{_LABEL_W - 6}" y="{axis_y + 15}" text-anchor="end" fill="#333">us</text>')
-    # boxes
-    centers: list[tuple[float, float, float]] = []  # (x start, x end, y middle) per box
-    for b in tl.boxes:
-        y = _TOP + b.lane * _LANE_H + (_LANE_H - _BOX_H) / 2
-        x0, w = x(b.start), max((b.end - b.start) * scale, 2.5)
-        centers.append((x0, x0 + w, y + _BOX_H / 2))
-        tip = f"{b.op}  {b.loc or '?'}  [{b.start:.3f}, {b.end:.3f}] us"
-        for n in b.hazards:
-            tip += f"\nhazard {n}: {tl.hazards[n - 1][1]}"
-        haz = " hazard" if b.hazards else ""
-        if b.kind == "sync":
-            o.append(f'<g class="sync{haz}" data-op="{escape(b.op)}" data-loc="{escape(b.loc or "?")}">'
-                     f"<title>{escape(tip)}</title>")
-            if b.end - b.start > 0:
-                o.append(f'<rect x="{x0:.2f}" y="{y + 6}" width="{w:.2f}" height="{_BOX_H - 12}" '
-                         f'fill="url(#hatch)" stroke="{_SYNC_COLOR}"/>')
-            # the sync's end: the host resumes here
-            xe = x(b.end)
-            o.append(f'<path d="M{xe:.2f},{y + 2} l4,{_BOX_H / 2 - 2} l-4,{_BOX_H / 2 - 2} '
-                     f'l-4,{-(_BOX_H / 2 - 2)} z" fill="{_SYNC_COLOR}"/>')
-            for t in _fit([[b.op], ["sync"]], w - 6):
-                o.append(f'<text x="{x0 + 3:.2f}" y="{y + _BOX_H / 2 + 4:.1f}" fill="#222">{escape(t)}</text>')
-        else:
-            color = _COLORS.get(b.kind, "#9c755f")
-            stroke = (f' stroke="{_HAZARD_COLOR}" stroke-width="3"' if b.hazards else ' stroke="white"')
-            o.append(f'<g class="box {b.kind}{haz}" data-op="{escape(b.op)}" data-loc="{escape(b.where)}">'
-                     f"<title>{escape(tip)}</title>"
-                     f'<rect x="{x0:.2f}" y="{y}" width="{w:.2f}" height="{_BOX_H}" rx="3" fill="{color}"{stroke}/>')
-            lines = _box_labels(b, w)
-            top = y + _BOX_H / 2 - 6.5 * (len(lines) - 1) + 4
-            for j, t in enumerate(lines):
-                o.append(f'<text x="{x0 + 4:.2f}" y="{top + 13 * j:.1f}" fill="white">{escape(t)}</text>')
-        for j, n in enumerate(b.hazards):
-            bx = x0 + 2 + 16 * j
-            o.append(f'<circle cx="{bx + 6:.2f}" cy="{y - 1}" r="7" fill="{_HAZARD_COLOR}"/>'
-                     f'<text x="{bx + 6:.2f}" y="{y + 3}" text-anchor="middle" fill="white" font-size="10" '
-                     f'font-weight="bold">{n}</text>')
-        o.append("</g>")
-    # event arrows: from the end of the recorded command to the start of the waiting one (for a
-    # host sync: to the point where the host resumes)
-    for a in tl.arrows:
-        sx0, sx1, sy = centers[a.src]
-        dst = tl.boxes[a.dst]
-        dx = x(dst.end) if dst.kind == "sync" else centers[a.dst][0]
-        dy = centers[a.dst][2]
-        up = -1 if dy < sy else 1
-        y0, y1 = sy + up * _BOX_H / 2, dy - up * _BOX_H / 2
-        mid = (y0 + y1) / 2
-        o.append(f'<path class="arrow" data-event="{escape(a.event)}" d="M{sx1:.2f},{y0:.1f} '
-                 f'C{sx1:.2f},{mid:.1f} {dx:.2f},{mid:.1f} {dx:.2f},{y1:.1f}" fill="none" '
-                 f'stroke="{_ARROW_COLOR}" stroke-width="1.4" marker-end="url(#arrowhead)">'
-                 f"<title>{escape(a.event)}: recorded after {escape(tl.boxes[a.src].op)}, waited for by "
-                 f"{escape(dst.op)}</title></path>")
-    # legend
-    lx = _LABEL_W
-    o.append('<g class="legend">')
+    o.append(f'<text x="{f.label_w - 6}" y="{ay + 15}" text-anchor="end" fill="#333">us</text>')
+    return o
+
+
+def _svg_box(f: _Frame, b: Box) -> list[str]:
+    """A command box (colour by kind, label, tooltip) or a host sync (hatched, resume marker)."""
+    y = f.box_top(b.lane)
+    x0, w = f.x(b.start), max((b.end - b.start) * f.scale, 2.5)
+    tip = f"{b.op}  {b.loc or '?'}  [{b.start:.3f}, {b.end:.3f}] us"
+    for n in b.hazards:
+        tip += f"\nhazard {n}: {f.tl.hazards[n - 1][1]}"
+    haz = " hazard" if b.hazards else ""
+    if b.kind == "sync":
+        o = [f'<g class="sync{haz}" data-op="{escape(b.op)}" data-loc="{escape(b.where)}"><title>{escape(tip)}</title>']
+        if b.end > b.start:
+            o.append(f'<rect x="{x0:.2f}" y="{y + 6}" width="{w:.2f}" height="{_BOX_H - 12}" '
+                     f'fill="url(#hatch)" stroke="{_SYNC_COLOR}"/>')
+        h = _BOX_H / 2 - 2  # a diamond where the host resumes
+        o.append(f'<path d="M{f.x(b.end):.2f},{y + 2} l4,{h} l-4,{h} l-4,{-h} z" fill="{_SYNC_COLOR}"/>')
+        o += [f'<text x="{x0 + 3:.2f}" y="{y + _BOX_H / 2 + 4:.1f}" fill="#222">{escape(t)}</text>'
+              for t in _fit([[b.op], ["sync"]], w - 6)]
+    else:
+        stroke = f' stroke="{_HAZARD_COLOR}" stroke-width="3"' if b.hazards else ' stroke="white"'
+        o = [f'<g class="box {b.kind}{haz}" data-op="{escape(b.op)}" data-loc="{escape(b.where)}">'
+             f"<title>{escape(tip)}</title>"
+             f'<rect x="{x0:.2f}" y="{y}" width="{w:.2f}" height="{_BOX_H}" rx="3" '
+             f'fill="{_COLORS.get(b.kind, "#9c755f")}"{stroke}/>']
+        lines = _box_labels(b, w)
+        top = y + _BOX_H / 2 - 6.5 * (len(lines) - 1) + 4
+        o += [f'<text x="{x0 + 4:.2f}" y="{top + 13 * j:.1f}" fill="white">{escape(t)}</text>'
+              for j, t in enumerate(lines)]
+    for j, n in enumerate(b.hazards):  # numbered badges
+        cx = x0 + 8 + 16 * j
+        o.append(f'<circle cx="{cx:.2f}" cy="{y - 1}" r="7" fill="{_HAZARD_COLOR}"/>'
+                 f'<text x="{cx:.2f}" y="{y + 3}" text-anchor="middle" fill="white" font-size="10" '
+                 f'font-weight="bold">{n}</text>')
+    o.append("</g>")
+    return o
+
+
+def _svg_arrow(f: _Frame, a: Arrow) -> str:
+    """From the end of the command the event was recorded after to the start of the command that
+    waited for it (for a host sync: to where the host resumes)."""
+    src, dst = f.tl.boxes[a.src], f.tl.boxes[a.dst]
+    sx = f.x(src.start) + max((src.end - src.start) * f.scale, 2.5)
+    dx = f.x(dst.end if dst.kind == "sync" else dst.start)
+    sy, dy = f.box_top(src.lane) + _BOX_H / 2, f.box_top(dst.lane) + _BOX_H / 2
+    up = -1 if dy < sy else 1
+    y0, y1 = sy + up * _BOX_H / 2, dy - up * _BOX_H / 2
+    mid = (y0 + y1) / 2
+    return (f'<path class="arrow" data-event="{escape(a.event)}" d="M{sx:.2f},{y0:.1f} '
+            f'C{sx:.2f},{mid:.1f} {dx:.2f},{mid:.1f} {dx:.2f},{y1:.1f}" fill="none" '
+            f'stroke="{_ARROW_COLOR}" stroke-width="1.4" marker-end="url(#arrowhead)">'
+            f"<title>{escape(a.event)}: recorded after {escape(src.op)}, waited for by {escape(dst.op)}"
+            "</title></path>")
+
+
+def _svg_legend(f: _Frame) -> list[str]:
+    ly, lx = f.legend_y, f.label_w
+    o = ['<g class="legend">']
     for kind in ("kernel", "memcpy", "memset", "free"):
-        o.append(f'<rect x="{lx}" y="{legend_y - 9}" width="14" height="11" rx="2" fill="{_COLORS[kind]}"/>'
-                 f'<text x="{lx + 18}" y="{legend_y}">{kind}</text>')
+        o.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="11" rx="2" fill="{_COLORS[kind]}"/>'
+                 f'<text x="{lx + 18}" y="{ly}">{kind}</text>')
         lx += 30 + 7 * len(kind)
-    o.append(f'<rect x="{lx}" y="{legend_y - 9}" width="14" height="11" fill="url(#hatch)" '
-             f'stroke="{_SYNC_COLOR}"/><text x="{lx + 18}" y="{legend_y}">host waits (sync)</text>')
+    o.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="11" fill="url(#hatch)" stroke="{_SYNC_COLOR}"/>'
+             f'<text x="{lx + 18}" y="{ly}">host waits (sync)</text>')
     lx += 30 + 7 * 17
-    o.append(f'<line x1="{lx}" y1="{legend_y - 4}" x2="{lx + 22}" y2="{legend_y - 4}" stroke="{_ARROW_COLOR}" '
-             f'stroke-width="1.4" marker-end="url(#arrowhead)"/><text x="{lx + 28}" y="{legend_y}">'
-             "event record → wait</text>")
+    o.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 22}" y2="{ly - 4}" stroke="{_ARROW_COLOR}" '
+             f'stroke-width="1.4" marker-end="url(#arrowhead)"/>'
+             f'<text x="{lx + 28}" y="{ly}">event record → wait</text>')
     lx += 34 + 7 * 20
-    o.append(f'<rect x="{lx}" y="{legend_y - 9}" width="14" height="11" fill="white" stroke="{_HAZARD_COLOR}" '
-             f'stroke-width="3"/><text x="{lx + 18}" y="{legend_y}">hazard</text>')
-    o.append(f'<text x="{_W - _PAD_R}" y="{legend_y}" text-anchor="end" fill="#555">virtual time '
+    o.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="11" fill="white" stroke="{_HAZARD_COLOR}" '
+             f'stroke-width="3"/><text x="{lx + 18}" y="{ly}">hazard</text>')
+    o.append(f'<text x="{_W - _PAD_R}" y="{ly}" text-anchor="end" fill="#555">virtual time '
              "(cost model, docs/run.md)</text>")
     o.append("</g>")
-    line = 0
+    return o
+
+
+def render_svg(tl: Timeline) -> str:
+    """The SVG document of ``tl``: title, lanes, axis, boxes, arrows, legend, hazard notes."""
+    f = _Frame.of(tl)
+    cols = int((_W - f.label_w - _PAD_R) / _CHAR_W)
+    notes = [(sev, textwrap.wrap(f"{i}. {sev}: {msg}", cols, subsequent_indent="   ",
+                                 break_on_hyphens=False) or [""])
+             for i, (sev, msg) in enumerate(tl.hazards, 1)]
+    height = f.notes_y + 16 * sum(len(lines) for _, lines in notes) + (6 if notes else 0)
+    o = _svg_head(f, height) + _svg_lanes_and_axis(f)
+    for b in tl.boxes:
+        o += _svg_box(f, b)
+    o += [_svg_arrow(f, a) for a in tl.arrows]
+    o += _svg_legend(f)
+    row = 0
     for sev, lines in notes:
-        spans = "".join(f'<tspan x="{_LABEL_W}" y="{haz_y + 16 * (line + j)}">{escape(t)}</tspan>'
+        spans = "".join(f'<tspan x="{f.label_w}" y="{f.notes_y + 16 * (row + j)}">{escape(t)}</tspan>'
                         for j, t in enumerate(lines))
-        o.append(f'<text class="hazard-note" fill="{_HAZARD_COLOR if sev == "error" else "#b8860b"}">{spans}</text>')
-        line += len(lines)
+        color = _HAZARD_COLOR if sev == "error" else "#b8860b"
+        o.append(f'<text class="hazard-note" fill="{color}">{spans}</text>')
+        row += len(lines)
     o.append("</svg>")
     return "\n".join(o) + "\n"
 
