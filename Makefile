@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz clean
+.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz timeline-images clean
 
 all: test
 
@@ -46,6 +46,11 @@ bench-schedule: install-test  # makespan vs data-dependence critical path (docs/
 
 fuzz: install-test  # the mutation fuzzer, longer than the CI run (tests/test_fuzz.py)
 	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --save benchmarks/out/fuzz
+
+timeline-images: install  # docs/img: the two-matmul example before and after --async-region (README)
+	$(BIN)/asyncgpu-opt examples/two_matmuls_sync.mlir --run --timeline docs/img/two_matmuls_before.svg > /dev/null
+	$(BIN)/asyncgpu-opt examples/two_matmuls_sync.mlir --async-region --gpu-to-runtime --run \
+		--timeline docs/img/two_matmuls_after.svg > /dev/null
 
 clean:
 	rm -rf $(VENV) build *.egg-info lit_tests/**/Output

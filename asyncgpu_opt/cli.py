@@ -103,6 +103,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
               help="Device for --run: sim (CPU simulation), cuda (cuda-python), auto")
 @click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
 @click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
+@click.option("--timeline", default=None, metavar="FILE",
+              help="With --run: draw the streams' timeline as an SVG file ('-': as text on stderr)")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
 @click.option("--entry-point-result", type=click.Choice(["void"]), default=None,
               help="mlir-runner's flag, accepted so RUN lines can swap mlir-runner for asyncgpu-opt --run "
@@ -132,7 +134,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         print_ir_after: tuple[str, ...], print_ir_before: tuple[str, ...], mlir_print_ir_after_change: bool,
         mlir_print_ir_after_failure: bool,
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
-        run_: bool, backend: str, entry: str, trace: str | None, run_stats: str | None,
+        run_: bool, backend: str, entry: str, trace: str | None, timeline: str | None, run_stats: str | None,
         entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None, run_summary: bool,
         run_leaks: str, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
@@ -205,11 +207,12 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     text = data.decode("utf-8", "surrogateescape")
 
     for flag, value in (("--trace", trace), ("--run-stats", run_stats), ("--run-summary", run_summary),
-                        ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result)):
+                        ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result),
+                        ("--timeline", timeline)):
         if value and not run_:
             click.echo(f"asyncgpu-opt: {flag} needs --run", err=True)
             ctx.exit(1)
-    for path in (output, trace, run_stats):  # as mlir-opt: before any work, no file half-written
+    for path in (output, trace, timeline, run_stats):  # as mlir-opt: before any work, no file half-written
         if path and path != "-":
             d = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(d):
@@ -229,7 +232,7 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     print_ir_after_change=mlir_print_ir_after_change,
                     print_ir_after_failure=mlir_print_ir_after_failure,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
-                    run=run_, backend=backend, entry=entry, trace=trace, run_stats=run_stats,
+                    run=run_, backend=backend, entry=entry, trace=trace, timeline=timeline, run_stats=run_stats,
                     run_cost_model=run_cost_model, run_leaks=run_leaks,
                     entry_result=entry_point_result, run_summary=run_summary,
                     release_ir=not _as_program)

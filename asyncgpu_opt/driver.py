@@ -41,6 +41,7 @@ class Config:
     entry: str = "main"
     trace: str | None = None
     run_stats: str | None = None
+    timeline: str | None = None  # --timeline: an SVG file, or "-" for text on stderr (run/timeline.py)
     run_cost_model: str | None = None  # JSON file of CostModel fields (run/runtime.py)
     run_leaks: str = "warning"  # device memory never freed at exit: "warning" or "error"
     entry_result: str | None = None  # mlir-runner's --entry-point-result (only "void")

@@ -1588,6 +1588,11 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
         from .trace import write_trace
 
         write_trace(rt, trace)
+    timeline = getattr(config, "timeline", None)
+    if timeline:
+        from .timeline import write_timeline
+
+        write_timeline(rt, timeline, stderr_lines, module, getattr(config, "pipeline", None))
     stats = getattr(config, "run_stats", None)
     if stats:
         from .trace import write_run_stats
