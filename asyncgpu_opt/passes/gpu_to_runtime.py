@@ -206,6 +206,7 @@ class _Lowering:
         self.event_pool: list[Value] = []
         self.block_events: list[Value] = []
         self.fn_streams: list[Stream] = []  # streams created in the function being lowered
+        self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -245,12 +246,23 @@ class _Lowering:
         ret, params = _SIGS[fn]
         self.decls.setdefault(fn, (ret, params))
         rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
-        op = self.emit("llvm.call", args, rt, {"callee": A.SymbolRefAttr(fn),
-                                                 "operandSegmentSizes": A.DenseArrayAttr(T.i32, [len(args), 0])})
+        op = self.emit("llvm.call", args, rt, {"callee": self.attr(A.SymbolRefAttr, fn),
+                                                 "operandSegmentSizes": self.dense(T.i32, (len(args), 0))})
         return op.results[0] if rt else None
 
+    def attr(self, cls: type, *args: Any) -> Any:
+        """One shared instance per distinct attribute (``cls(*args)``; args hashable)."""
+        key = (cls, *args)
+        a = self.attrs.get(key)
+        if a is None:
+            a = self.attrs[key] = cls(*args)
+        return a
+
+    def dense(self, t: T.Type, values: tuple) -> Any:
+        return self.attr(A.DenseArrayAttr, t, values)
+
     def const(self, v: int, t: T.Type, attr_t: T.Type | None = None) -> Value:
-        return self.emit("llvm.mlir.constant", [], [t], {"value": A.IntegerAttr(v, attr_t or t)}).results[0]
+        return self.emit("llvm.mlir.constant", [], [t], {"value": self.attr(A.IntegerAttr, v, attr_t or t)}).results[0]
 
     def cast(self, v: Value, t: T.Type) -> Value:
         if v.type == t:
@@ -266,14 +278,14 @@ class _Lowering:
     def byte_size(self, elem: T.Type, count: Value) -> Value:
         z = self.zero()
         g = self.emit("llvm.getelementptr", [z, count], [PTR], {
-            "elem_type": A.TypeAttr(elem), "rawConstantIndices": A.DenseArrayAttr(T.i32, [-2147483648])})
+            "elem_type": self.attr(A.TypeAttr, elem), "rawConstantIndices": self.dense(T.i32, (-2147483648,))})
         return self.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
 
     def desc(self, m: Value) -> Value:
         return self.cast(m, descriptor_type(m.type))
 
     def extract(self, d: Value, pos: list[int], t: T.Type) -> Value:
-        return self.emit("llvm.extractvalue", [d], [t], {"position": A.DenseArrayAttr(T.i64, pos)}).results[0]
+        return self.emit("llvm.extractvalue", [d], [t], {"position": self.dense(T.i64, tuple(pos))}).results[0]
 
     def element_count(self, m: Value, d: Value) -> Value:
         mt = m.type
@@ -948,7 +960,7 @@ class _Ctx:
         d = L.emit("llvm.mlir.poison", [], [dt]).results[0]
 
         def ins(d: Value, v: Value, pos: list[int]) -> Value:
-            return L.emit("llvm.insertvalue", [d, v], [dt], {"position": A.DenseArrayAttr(T.i64, pos)}).results[0]
+            return L.emit("llvm.insertvalue", [d, v], [dt], {"position": L.dense(T.i64, tuple(pos))}).results[0]
 
         d = ins(d, p, [0])
         d = ins(d, p, [1])
