@@ -5,7 +5,17 @@ Schedule (each block, before lowering it):
     a ``gpu.wait async`` without dependencies, a ``gpu.alloc`` whose dependencies are complete
     (``mgpuMemAlloc`` allocates when called; the stream is ignored, as upstream's runtime does);
   * a dependency another dependency of the same op already waits for is dropped (transitive
-    reduction): an implied edge costs an event and a wait for nothing.
+    reduction): an implied edge costs an event and a wait for nothing;
+  * ``%b = gpu.wait async [%a]`` is ``%a`` (forwarded in the whole function first: explicit forks
+    cost nothing).
+While lowering (lowering-time vector clocks say what each stream and the host are ordered after):
+  * a ``gpu.dealloc async`` whose dependencies the host has waited for, with nothing of the function
+    pending on the device, is a synchronous ``mgpuMemFree`` (null stream) and its token is complete
+    (dropped from its users), as is a join whose dependencies are all complete;
+  * a fork continues on its parent's stream and records an event for the parent token only when a
+    later user may wait for that token alone (not when its users are frees and host waits);
+  * an op with no dependency stream to continue joins a pooled or live stream whose work it is
+    already ordered after (no false dependency), before a new stream is taken.
 
 Ownership model (see docs in the module report):
   * a token maps to a *stream* (shared by every token of one chain, reference counted by the
