@@ -67,13 +67,22 @@ def _nz(b: Any) -> Any:
 
 
 def _divsi(a: Any, b: Any) -> Any:
-    q = np.abs(a) // np.where(b == 0, 1, np.abs(b))
-    return like(np.where((a < 0) != (b < 0), -q, q), a)
+    """Signed division rounding toward zero (floor division corrected; no ``abs``, which overflows
+    on the most negative value)."""
+    b = _nz(b)
+    q = np.floor_divide(a, b)
+    return like(q + ((np.remainder(a, b) != 0) & ((a < 0) != (b < 0))), a)
 
 
 def _remsi(a: Any, b: Any) -> Any:
-    r = np.abs(a) % np.where(b == 0, 1, np.abs(b))
-    return like(np.where(a < 0, -r, r), a)
+    """Remainder with the dividend's sign: ``a - divsi(a, b) * b``."""
+    return like(a - _divsi(a, b) * _nz(b), a)
+
+
+def _ceildivsi(a: Any, b: Any) -> Any:
+    """Signed division rounding up (no negation, which overflows on the most negative value)."""
+    q = _divsi(a, b)
+    return like(q + (((a - q * _nz(b)) != 0) & ((a < 0) == (b < 0))), a)
 
 
 def _shift_mask(b: Any, a: Any) -> Any:
@@ -93,8 +102,8 @@ INT_BINARY: dict[Any, Callable[[Any, Any], Any]] = {
     arith_d.divui: lambda a, b: like(_u(a) // _nz(_u(b)), a),
     arith_d.remsi: _remsi,
     arith_d.remui: lambda a, b: like(_u(a) % _nz(_u(b)), a),
-    arith_d.ceildivsi: lambda a, b: like(-np.floor_divide(-a, _nz(b)), a),
-    arith_d.ceildivui: lambda a, b: like(-(-_u(a) // _u(b)), a),
+    arith_d.ceildivsi: lambda a, b: _ceildivsi(a, b),
+    arith_d.ceildivui: lambda a, b: like(_u(a) // _nz(_u(b)) + (_u(a) % _nz(_u(b)) != 0), a),
     arith_d.floordivsi: lambda a, b: like(np.floor_divide(a, _nz(b)), a),
     arith_d.andi: lambda a, b: a & b,
     arith_d.ori: lambda a, b: a | b,
