@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..diagnostics import MLIRError
+from ..diagnostics import Diagnostic, MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
@@ -395,8 +395,19 @@ def run_summary(st: dict[str, Any]) -> str:
             f"{st['data_critical_path_us']:.1f} us\n")
 
 
-def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
-    """Execute ``config.entry`` of ``module``; returns the program's stdout text."""
+def hazard_diagnostics(module: Any, hazards: list[Any]) -> list[Diagnostic]:
+    """Hazards as diagnostics located at their ops (for ``--verify-diagnostics``): a hazard's
+    location text is resolved to the location of the op it names."""
+    locs = {str(op.loc): op.loc for op in module.walk() if op.loc is not None}
+    return [Diagnostic(h.severity, h.message, locs.get(h.loc) if h.loc else None) for h in hazards]
+
+
+def run_module(module: Any, config: Any, stderr_lines: list[str],
+               diagnostics: list[Diagnostic] | None = None) -> str:
+    """Execute ``config.entry`` of ``module``; returns the program's stdout text.  Hazards go to
+    ``stderr_lines`` as text, or, when ``diagnostics`` is given (``--verify-diagnostics``), into it
+    as located diagnostics to match against ``expected-error``/``expected-warning`` lines (then
+    hazards do not end the run with an error of their own)."""
     rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
     it = Interpreter(module, rt, backend)
     err: MLIRError | None = None
@@ -418,14 +429,16 @@ def run_module(module: Any, config: Any, stderr_lines: list[str]) -> str:
 
         write_run_stats(rt, stats)
     out = it.out.getvalue()
-    for h in hazards:
-        stderr_lines.append(str(h) + "\n")
+    if diagnostics is None:
+        stderr_lines.extend(str(h) + "\n" for h in hazards)
+    else:
+        diagnostics.extend(hazard_diagnostics(module, hazards))
     if getattr(config, "run_summary", False):
         stderr_lines.append(run_summary(rt.run_stats()))
     if err is not None:
         raise RunError(err.diagnostic.message, err.diagnostic.loc, out)
     errors = [h for h in hazards if h.severity == "error"]
-    if errors:
+    if errors and diagnostics is None:
         n = len(errors)
         e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected", None, out)
         e.diagnostic.summary = True
