@@ -335,21 +335,23 @@ class Runtime:
         *,
         loc: str | None = None,
         agent: HostThread | None = None,
+        api: str = "mgpuMemFree",
     ) -> None:
         """Free device memory.  On a stream: stream-ordered (``cuMemFreeAsync``): the free is a
         command on that stream, racing with unordered uses of the buffer.  Without a stream:
-        ``cuMemFree``, which waits for the device (host time)."""
+        ``cuMemFree``, which waits for the device (host time).  ``api`` names the freeing op in
+        hazards (``gpu.dealloc`` before lowering)."""
         if isinstance(stream, Ptr) and stream.is_null:
             stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
-        if stream is not None and self._stream(stream, "mgpuMemFree", loc) is not None:
-            return self._free_on_stream(ptr, stream, loc, agent)
+        if stream is not None and self._stream(stream, api, loc) is not None:
+            return self._free_on_stream(ptr, stream, loc, agent, api)
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
             if ptr.offset != 0:
                 self._report(
                     "invalid-free",
-                    f"invalid free: mgpuMemFree at {loc or '?'} of a non-allocated address {ptr.as_int():#x}",
+                    f"invalid free: {api} at {loc or '?'} of a non-allocated address {ptr.as_int():#x}",
                     loc,
                 )
             return
@@ -357,7 +359,7 @@ class Runtime:
         if buf.kind not in ("device", "host_shared"):
             self._report(
                 "invalid-free",
-                f"invalid free: mgpuMemFree at {loc or '?'} of {buf.kind} buffer "
+                f"invalid free: {api} at {loc or '?'} of {buf.kind} buffer "
                 f"#{buf.id} allocated at {buf.loc or '?'} (not device memory)",
                 loc,
                 buf.loc,
@@ -366,7 +368,7 @@ class Runtime:
         if ptr.offset != 0:
             self._report(
                 "invalid-free",
-                f"invalid free: mgpuMemFree at {loc or '?'} of an interior pointer "
+                f"invalid free: {api} at {loc or '?'} of an interior pointer "
                 f"(offset {ptr.offset}) into buffer #{buf.id}",
                 loc,
                 buf.loc,
@@ -383,18 +385,19 @@ class Runtime:
                 h.time = t
             self.device.free(buf)
             self.counts["frees"] += 1
-        self.checker.free(h.agent, buf, "mgpuMemFree", loc, synchronizing=True)
+        self.checker.free(h.agent, buf, api, loc, synchronizing=True)
 
-    def _free_on_stream(self, ptr: Ptr, stream: Stream, loc: str | None, agent: HostThread | None) -> None:
-        s, h = self._begin(stream, "mgpuMemFree", loc, agent)
+    def _free_on_stream(self, ptr: Ptr, stream: Stream, loc: str | None, agent: HostThread | None,
+                        api: str) -> None:
+        s, h = self._begin(stream, api, loc, agent)
         buf = ptr.buffer
         if buf is None or buf.kind not in ("device", "host_shared") or ptr.offset != 0:
-            self._report("invalid-free", f"invalid free: mgpuMemFree at {loc or '?'} of an address that is not "
+            self._report("invalid-free", f"invalid free: {api} at {loc or '?'} of an address that is not "
                          "the start of a device allocation", loc, buf.loc if buf is not None else None)
             return
         was_alive = buf.alive
         self._cmd_accesses.append((buf, 0, buf.nbytes, True))
-        self.checker.free(s.agent, buf, "mgpuMemFree", loc)
+        self.checker.free(s.agent, buf, api, loc)
         if was_alive:
             self.device.free(buf)
             self.counts["frees"] += 1

@@ -51,12 +51,12 @@ def _alloc(it: Any, op: Any) -> Any:
 def _dealloc(it: Any, op: Any) -> Any:
     m = it.get(group(op, "memref")[0])
     if not op.results:  # synchronous: cuMemFree waits for the device
-        it.rt.mgpuMemFree(m.allocated, None, loc=loc_str(op), agent=it.agent)
+        it.rt.mgpuMemFree(m.allocated, None, loc=loc_str(op), agent=it.agent, api="gpu.dealloc")
         return None
     # async: a stream-ordered free after its dependencies, so a free that is not ordered after
     # every use of the buffer is reported (use-after-free race), as the token semantics demand
     s, _, is_async = it.gpu_async_begin(op)
-    it.rt.mgpuMemFree(m.allocated, s, loc=loc_str(op), agent=it.agent)
+    it.rt.mgpuMemFree(m.allocated, s, loc=loc_str(op), agent=it.agent, api="gpu.dealloc")
     return it.finish_gpu(op, s, is_async)
 
 
