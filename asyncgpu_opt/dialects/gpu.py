@@ -307,8 +307,9 @@ class ModuleOp(OpDef):
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
         # the body is isolated from above
-        fmt = cls._format
-        from ..syntax.format import State, build_from_state
+        from ..syntax.format import State, build_from_state, format_of
+
+        fmt = format_of(cls)
 
         st = State()
         start = p.pos
@@ -321,7 +322,9 @@ class ModuleOp(OpDef):
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
-        return cls._format.print(pr, op)
+        from ..syntax.format import format_of
+
+        return format_of(cls).print(pr, op)
 
 
 class BinaryOp(OpDef):

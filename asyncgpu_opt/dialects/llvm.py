@@ -244,8 +244,7 @@ class CallOp(OpDef):
         if not isinstance(ft, T.FunctionType):
             raise p.error("expected function type")
         if len(ft.inputs) != len(refs):
-            raise p.error(f"expected {len(ft.inputs)} operands but got {len(refs)}" if False else
-                          f"{len(refs)} operands present, but expected {len(ft.inputs)}")
+            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}")
         ops = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
         return _mk(cls, ops, list(ft.results), attrs)
@@ -256,7 +255,7 @@ class CallOp(OpDef):
         s = " " + str(op.attributes["callee"]) + "(" + pr.values(args) + ")"
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
-            s += "(vararg(" if False else f" vararg({pr.type_text(vt.type)})"
+            s += f" vararg({pr.type_text(vt.type)})"
         elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):

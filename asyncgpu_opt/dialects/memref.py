@@ -8,6 +8,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ..syntax.format import format_of
 
 PURE = frozenset({"Pure"})
 _IDX = T.IndexType() if not hasattr(T, "index") else T.index
@@ -37,7 +38,7 @@ class _AllocLike(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        op = cls._format.parse(p, cls, results)
+        op = format_of(cls).parse(p, cls, results)
         t = op.results[0].type
         if not isinstance(t, T.MemRefType):
             raise p.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.memref, "
@@ -46,7 +47,7 @@ class _AllocLike(OpDef):
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
-        return cls._format.print(pr, op)
+        return format_of(cls).print(pr, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -14,16 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .opdef import OpDef
 
-Location = Any  # diagnostics.Location; kept loose to avoid import cycles
+from .registry import lookup_opdef
 
-
-def _lookup_opdef(name: str) -> Any:
-    """``opdef.lookup_opdef`` (imported on first use: opdef imports this module)."""
-    global _lookup_opdef
-    from .opdef import lookup_opdef
-
-    _lookup_opdef = lookup_opdef
-    return lookup_opdef(name)
+Location = Any  # diagnostics.FileLoc | TextLoc | None
 
 
 class Value:
@@ -125,7 +118,7 @@ class Operation:
                successors: Sequence[Block] = (), loc: Location = None,
                properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
         if opdef is False:
-            opdef = _lookup_opdef(name)
+            opdef = lookup_opdef(name)
         op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
         op.opdef = opdef

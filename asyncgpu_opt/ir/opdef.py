@@ -10,25 +10,31 @@ One small class per op::
                            "$dst`,` $src `:` type($dst)`,` type($src) attr-dict")
 
 Operand/result groups are ``single`` / ``optional`` / ``variadic``; ``props`` lists inherent
-attribute names (printed in ``<{...}>`` in generic form).  The format string is compiled once, when
-the class is defined, by ``syntax.format``.  Dialect modules are imported lazily on first lookup.
+attribute names (printed in ``<{...}>`` in generic form).  The format string is compiled on first use by
+``syntax.format.format_of`` (``ir/`` knows no syntax).  Dialect modules are imported lazily on first lookup.
 """
 
 from __future__ import annotations
 
-import importlib
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .attributes import Attribute, DenseArrayAttr
+from .core import Operation
+from .registry import (  # noqa: F401  (re-exported: the registry's public names)
+    _DIALECT_MODULES,
+    _REGISTRY,
+    is_known_dialect,
+    known_dialects,
+    load_dialect,
+    lookup_opdef,
+    register,
+)
 from .types import Type, i32
 
 _type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
-
-if TYPE_CHECKING:
-    from .core import Operation
 
 
 class VerifyError(Exception):
@@ -60,42 +66,6 @@ def optional(name: str, type: Type | None = None) -> Arg:
 
 def variadic(name: str, type: Type | None = None) -> Arg:
     return Arg(name, "variadic", type)
-
-
-_REGISTRY: dict[str, type[OpDef]] = {}
-_DIALECT_MODULES = {
-    "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
-    "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
-}
-_LOADED: set[str] = set()
-
-
-def known_dialects() -> list[str]:
-    return sorted(_DIALECT_MODULES)
-
-
-def load_dialect(dialect: str) -> bool:
-    mod = _DIALECT_MODULES.get(dialect)
-    if mod is None:
-        return False
-    if dialect not in _LOADED:
-        _LOADED.add(dialect)
-        importlib.import_module(f"asyncgpu_opt.dialects.{mod}")
-    return True
-
-
-def lookup_opdef(name: str) -> type[OpDef] | None:
-    d = _REGISTRY.get(name)
-    if d is not None:
-        return d
-    dialect = name.split(".", 1)[0]
-    if dialect not in _LOADED and load_dialect(dialect):
-        return _REGISTRY.get(name)
-    return None
-
-
-def is_known_dialect(dialect: str) -> bool:
-    return dialect in _DIALECT_MODULES
 
 
 class OpDef:
@@ -133,7 +103,6 @@ class OpDef:
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
     view_source: ClassVar[str | None] = None
 
-    _format: ClassVar[Any] = None
     _operand_index: ClassVar[dict[str, int]] = {}
     _result_index: ClassVar[dict[str, int]] = {}
 
@@ -143,13 +112,7 @@ class OpDef:
             return
         cls._operand_index = {a.name: i for i, a in enumerate(cls.operands)}
         cls._result_index = {a.name: i for i, a in enumerate(cls.results)}
-        if cls.assembly_format is not None:
-            from ..syntax.format import compile_format
-
-            cls._format = compile_format(cls, cls.assembly_format)
-        if cls.name in _REGISTRY:
-            raise ValueError(f"op {cls.name} registered twice")
-        _REGISTRY[cls.name] = cls
+        register(cls.name, cls)
 
     # ----- segments ----------------------------------------------------------------------------
     @classmethod
@@ -246,8 +209,6 @@ class OpDef:
         """Create an op from named groups: ``build(operands={"asyncDependencies": [t]}, ...)``.
         Group values: a Value, None (absent optional) or a list.  ``results`` maps names to types
         (or lists of types / None)."""
-        from .core import Operation
-
         operands = operands or {}
         results = results or {}
         flat_ops: list[Any] = []

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..diagnostics import quote_string
+
 
 class Type:
     """Base: ``text`` is the canonical spelling; equality and hashing use it."""
@@ -139,11 +141,8 @@ class MemRefType(ShapedType):
 
 def _short_attr(a: Any) -> str:
     """Memory spaces print integer attributes without `: i64`."""
-    from .attributes import IntegerAttr
-
-    if isinstance(a, IntegerAttr) and str(a.type) == "i64":
-        return str(a.value)
-    return str(a)
+    short = getattr(a, "short_text", None)
+    return short() if short is not None else str(a)
 
 
 class UnrankedMemRefType(Type):
@@ -264,8 +263,6 @@ class LLVMStructType(LLVMType):
             inner = ", ".join(e.llvm_body() for e in self.elements)
             body = f"<({inner})>" if packed else f"({inner})"
         if name is not None:
-            from .attributes import quote_string
-
             q = quote_string(name)
             if opaque:
                 LLVMType.__init__(self, f"struct<{q}, opaque>")

@@ -199,16 +199,10 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 t0 = time.perf_counter()
                 try:
                     changed = it.pass_.apply(op)
-                except MLIRError as e:
+                except MLIRError:
                     if hooks.failed:
                         hooks.failed(it, op)
-                    if e.op is not None and not any(n.message.startswith("see current operation")
-                                                    for n in e.diagnostic.notes):
-                        from ..ir.verifier import _generic_text
-
-                        e.diagnostic.notes.insert(0, Diagnostic("note", "see current operation: "
-                                                                + _generic_text(e.op), e.op.loc))
-                    raise
+                    raise  # the failing op (e.op) is shown by the driver (syntax.op_notes)
                 cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
                 hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))
                 if verify_each:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import FileLoc
 from ..ir.core import Block, Operation, OpResult, Value
 from . import lexer as L
+from .parser_base import OperandRef
 
 if TYPE_CHECKING:
     from .parser import Parser
@@ -48,8 +49,6 @@ _new_result = OpResult.__new__
 
 def parse_block_body(parser: Parser, block: Block) -> None:
     """operation* up to the `}` or `^` that ends the block (not consumed)."""
-    from .parser import OperandRef
-
     if not parser.use_line_cache:
         _parse_uncached(parser, block)
         return

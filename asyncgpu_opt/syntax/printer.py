@@ -14,6 +14,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, Value
+from .format import format_of
 
 
 class _NameScope:
@@ -449,7 +450,7 @@ class Printer:
         if op.results:
             res = self.result_list(op) + " = "
         od = op.opdef
-        if self.generic or od is None or (od._format is None and getattr(od, "print_custom", None) is None):
+        if self.generic or od is None or (format_of(od) is None and getattr(od, "print_custom", None) is None):
             text = self.generic_op_text(op)
         else:
             custom = getattr(od, "print_custom", None)
@@ -458,7 +459,7 @@ class Printer:
             text = self.op_name_text(op)
             self.default_dialects.append(dd)
             try:
-                text += custom(self, op) if custom is not None else od._format.print(self, op)
+                text += custom(self, op) if custom is not None else format_of(od).print(self, op)
             finally:
                 self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
@@ -470,7 +471,7 @@ class Printer:
         if ok is None:
             ok = self._by_shape[od] = od is not None and (
                 bool(getattr(od, "print_by_shape", False)) if getattr(od, "print_custom", None) is not None
-                else od._format is not None)
+                else format_of(od) is not None)
         return ok
 
     def _format_text(self, op: Operation, od: Any) -> str:
@@ -497,7 +498,7 @@ class Printer:
         try:
             ids = [id(v) for v in operands]
             if len(set(ids)) != len(ids):
-                return name + (custom(self, op) if custom is not None else od._format.print(self, op))
+                return name + (custom(self, op) if custom is not None else format_of(od).print(self, op))
             real = self.value
             ok = [True]
 
@@ -513,7 +514,7 @@ class Printer:
             n_alias = len(self.alias_defs)
             self.value = placeholder  # type: ignore[method-assign]
             try:
-                text = name + (custom(self, op) if custom is not None else od._format.print(self, op))
+                text = name + (custom(self, op) if custom is not None else format_of(od).print(self, op))
             finally:
                 del self.value
         finally:
