@@ -303,9 +303,21 @@ class Block:
         return cache[id(op)]
 
     def remove(self, op: Operation) -> None:
-        del self.ops[self.index_of(op)]
+        cache = self._index_cache
+        # without an index, a scan (identity, in C) is cheaper than building one that the removal
+        # invalidates: removing ops one by one stays linear per removal, not a dict per removal
+        del self.ops[cache[id(op)] if cache is not None else self.ops.index(op)]
         op.parent = None
         self._index_cache = None
+
+    def detach_all(self) -> list[Operation]:
+        """Remove every op (they keep their uses); returns them in order."""
+        ops = self.ops
+        for op in ops:
+            op.parent = None
+        self.ops = []
+        self._index_cache = None
+        return ops
 
     @property
     def terminator(self) -> Operation | None:

@@ -43,11 +43,24 @@ _ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
 _ws_match = L.ws_re.match
 _bare_id_match = L.bare_id_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+# lines longer than this are read by the general reader: the cache key is the rest of the line, so
+# reading k ops from one line through the cache would cost k times the line's length
+_LONG_LINE = 2000
 _new_op = Operation.__new__
 _new_result = OpResult.__new__
 
 
-def parse_block_body(parser: Parser, block: Block) -> None:
+def _chain(scopes: list[Any]) -> list[dict[str, list[Value]]]:
+    """The value tables of ``scopes`` from the innermost up to the nearest isolated one."""
+    chain = []
+    for sc in reversed(scopes):
+        chain.append(sc.values)
+        if sc.isolated:
+            break
+    return chain
+
+
+def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the reader's hot loop, inlined on purpose
     """operation* up to the `}` or `^` that ends the block (not consumed)."""
     if not parser.use_line_cache:
         _parse_uncached(parser, block)
@@ -56,18 +69,17 @@ def parse_block_body(parser: Parser, block: Block) -> None:
     tlen = len(t)
     cache: dict[tuple, Any] = parser._line_cache
     scopes = parser.scopes
-    chain = []  # the scopes a name is looked up in, innermost first, up to the isolated one
-    for sc in reversed(scopes):
-        chain.append(sc.values)
-        if sc.isolated:
-            break
-    iso = next(sc for sc in reversed(scopes) if sc.isolated)
-    top = chain[0]
+    # the scopes a name is looked up in, innermost first, up to the isolated one: built on the
+    # first miss in the innermost scope (so a block costs nothing per level of nesting above it)
+    chain: list[dict[str, list[Value]]] | None = None
+    iso = scopes[-1].iso
+    top = scopes[-1].values
     dd = parser.default_dialects[-1] if parser.default_dialects else None
     source = parser.source
     def_pos = parser.def_pos
     ops = block.ops
     lookup = parser.lookup
+    eol = -1
     while True:
         p = parser.pos
         if p >= tlen or t[p] in _WS_START:
@@ -78,9 +90,15 @@ def parse_block_body(parser: Parser, block: Block) -> None:
         if c == "}" or c == "^":
             block._index_cache = None
             return
-        eol = t.find("\n", p)
-        if eol < 0:
-            eol = tlen
+        if p >= eol:  # a new line (the previous op's line end is still valid otherwise)
+            eol = t.find("\n", p)
+            if eol < 0:
+                eol = tlen
+        if eol - p > _LONG_LINE:  # many ops on one line (or one huge op): keys would grow with it
+            op = parser.parse_operation()
+            op.parent = block
+            ops.append(op)
+            continue
         parts = _ssa_split(t[p:eol])
         n = _ws_match(t, eol).end()
         if n < tlen:
@@ -115,13 +133,18 @@ def parse_block_body(parser: Parser, block: Block) -> None:
                     num = parts[i + 2]
                     v = None
                     if num is None:
-                        for values in chain:
-                            vs = values.get(name)
-                            if vs is not None:
-                                v = vs[0]
-                                if v.type is not ty and v.type != ty:
-                                    v = None
-                                break
+                        vs = top.get(name)
+                        if vs is None:
+                            if chain is None:
+                                chain = _chain(scopes)
+                            for values in chain:
+                                vs = values.get(name)
+                                if vs is not None:
+                                    break
+                        if vs is not None:
+                            v = vs[0]
+                            if v.type is not ty and v.type != ty:
+                                v = None
                     if v is None:
                         v = lookup(OperandRef(name, int(num) if num else 0, off), ty)
                     vals.append(v)
@@ -169,6 +192,8 @@ def parse_block_body(parser: Parser, block: Block) -> None:
             for (name, pos), r in zip(defs, op.results):
                 clash = iso.forward
                 if not clash:
+                    if chain is None:
+                        chain = _chain(scopes)
                     for values in chain:
                         if name in values:
                             clash = True

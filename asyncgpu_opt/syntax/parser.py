@@ -78,8 +78,7 @@ class Parser(AttributeParser):
                 raise self.error("reference to an undefined block", pos)
         self.pop_scope()
         self._resolve_deferred_locs()
-        for op in ops:
-            holder.remove(op)
+        holder.detach_all()
         return ops
 
     def _parse_loc_spec(self, allow_deferred: bool = True) -> TextLoc:

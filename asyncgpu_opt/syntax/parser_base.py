@@ -44,12 +44,16 @@ class OperandRef:
 
 
 class _Scope:
-    __slots__ = ("values", "isolated", "forward")
+    """The values a region defines; ``iso`` is the nearest isolated-from-above scope (itself when
+    isolated), where forward references wait."""
 
-    def __init__(self, isolated: bool) -> None:
+    __slots__ = ("values", "isolated", "forward", "iso")
+
+    def __init__(self, isolated: bool, parent: _Scope | None = None) -> None:
         self.values: dict[str, list[Value]] = {}
         self.isolated = isolated
         self.forward: dict[tuple[str, int], tuple[Value, int]] | None = {} if isolated else None
+        self.iso: _Scope = self if isolated or parent is None else parent.iso
 
 
 class ParserBase:
@@ -295,8 +299,7 @@ class ParserBase:
             if sc.isolated:
                 break
         # forward reference, recorded in the nearest isolated scope
-        iso = next(s for s in reversed(self.scopes) if s.isolated)
-        fwd = iso.forward
+        fwd = self.scopes[-1].iso.forward
         assert fwd is not None
         key = (ref.name, ref.num)
         if key in fwd:
@@ -332,8 +335,7 @@ class ParserBase:
         for v in values:
             v.name_hint = name
             self.def_pos[id(v)] = anchor
-        iso = next(s for s in reversed(self.scopes) if s.isolated)
-        fwd = iso.forward
+        fwd = self.scopes[-1].iso.forward
         if fwd:
             for i, v in enumerate(values):
                 ent = fwd.pop((name, i), None)
@@ -351,7 +353,7 @@ class ParserBase:
                     raise self.error("result number refers to invalid result", use_pos)
 
     def push_scope(self, isolated: bool) -> None:
-        self.scopes.append(_Scope(isolated))
+        self.scopes.append(_Scope(isolated, self.scopes[-1] if self.scopes else None))
 
     def pop_scope(self) -> None:
         sc = self.scopes.pop()

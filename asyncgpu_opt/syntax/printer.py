@@ -100,6 +100,9 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
+        # op's text never copies the text of the regions nested in it (linear in the nesting depth)
+        self._regions: list[str] = []
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -313,7 +316,7 @@ class Printer:
             self._locs = {}
         lines: list[str] = []
         self.print_op(op, lines)
-        body = "\n".join(lines)
+        body = self._expand("\n".join(lines))
         if self.local_scope:
             return body  # no alias section (nor the newline that ends it)
         alias_defs = list(self.alias_defs)
@@ -503,11 +506,9 @@ class Printer:
             ok = [True]
 
             def placeholder(v: Value) -> str:
-                i = 0
-                for o in operands:
+                for i, o in enumerate(operands):
                     if o is v:
                         return f"\x01{i}\x01"
-                    i += 1
                 ok[0] = False
                 return real(v)
 
@@ -534,7 +535,7 @@ class Printer:
         """A single op as text (used by nested printing); may span lines."""
         lines: list[str] = []
         self.print_op(op, lines)
-        return "\n".join(lines)
+        return self._expand("\n".join(lines))
 
     def result_list(self, op: Operation) -> str:
         groups = self.groups.get(id(op))
@@ -585,7 +586,28 @@ class Printer:
             for b in region.blocks[1:]:
                 self._print_block(b, True, True, lines)
         lines.append(ind + "}")
-        return "\n".join(lines)
+        self._regions.append("\n".join(lines))
+        return f"\x02{len(self._regions) - 1}\x02"
+
+    def _expand(self, text: str) -> str:
+        """``text`` with every region placeholder replaced by the region's text, recursively; each
+        region's text is split once, so the cost is linear in the output."""
+        if "\x02" not in text:
+            return text
+        regions = self._regions
+        out: list[str] = []
+        stack = [iter(text.split("\x02"))]
+        while stack:
+            parts = stack[-1]
+            piece = next(parts, None)
+            if piece is None:
+                stack.pop()
+                continue
+            out.append(piece)
+            k = next(parts, None)
+            if k is not None:
+                stack.append(iter(regions[int(k)].split("\x02")))
+        return "".join(out)
 
     def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
         ind = "  " * self.indent
