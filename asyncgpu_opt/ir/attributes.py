@@ -426,7 +426,8 @@ class IntegerSetAttr(Attribute):
 class DenseElementsAttr(Attribute):
     """``dense<...> : tensor<..>``; values kept flat (python numbers) plus the shaped type."""
 
-    __slots__ = ("type", "values", "splat")
+    __slots__ = ("type", "values", "splat", "_n")
+    type: Any  # a shaped type (tensor or vector)
 
     def __init__(self, type: Type, values: Sequence[Any]) -> None:
         Attribute.__init__(self)
@@ -437,9 +438,7 @@ class DenseElementsAttr(Attribute):
         if self.splat and vals and n != len(vals) and len(vals) != 1:
             raise ValueError("bad element count")
         self.values = vals if not self.splat else vals[:1]
-        self._n = n  # type: ignore[attr-defined]
-
-    __slots__ = ("type", "values", "splat", "_n")
+        self._n = n
 
     def _elem(self, v: Any) -> str:
         et = self.type.element_type

@@ -229,7 +229,8 @@ class Operation:
             mapping = {}
         new = Operation.create(self.name, [mapping.get(v, v) for v in self.operands],
                                [r.type for r in self.results], self.attributes, (),
-                               [mapping.get(s, s) for s in self.successors], self.loc,
+                               [mapping.get(s, s) for s in self.successors],  # type: ignore[call-overload]
+                               self.loc,
                                self.properties, opdef=self.opdef)
         for r_old, r_new in zip(self.results, new.results):
             mapping[r_old] = r_new
@@ -330,7 +331,7 @@ class Block:
         return self.parent.parent if self.parent is not None else None
 
     def is_entry(self) -> bool:
-        return self.parent is not None and self.parent.blocks and self.parent.blocks[0] is self
+        return self.parent is not None and bool(self.parent.blocks) and self.parent.blocks[0] is self
 
     def predecessors(self) -> list[Block]:
         preds: list[Block] = []
@@ -375,7 +376,7 @@ class Region:
             nb = Block([a.type for a in b.args], [a.loc for a in b.args])
             for a, na in zip(b.args, nb.args):
                 mapping[a] = na
-            mapping[b] = nb  # type: ignore[index]
+            mapping[b] = nb  # type: ignore[index, assignment]  # blocks map to blocks
             dest.add_block(nb)
             new_blocks.append((b, nb))
         for b, nb in new_blocks:

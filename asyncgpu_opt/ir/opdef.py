@@ -105,6 +105,12 @@ class OpDef:
 
     _operand_index: ClassVar[dict[str, int]] = {}
     _result_index: ClassVar[dict[str, int]] = {}
+    # per-class caches, read through ``cls.__dict__`` (never inherited)
+    _needs_oseg: ClassVar[bool]
+    _needs_rseg: ClassVar[bool]
+    _structinfo: ClassVar[tuple[Any, ...]]
+    _verified_all: ClassVar[tuple[Any, ...]]
+    _verified_shapes: ClassVar[tuple[Any, ...]]
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -150,7 +156,7 @@ class OpDef:
         if nvar > 1:
             seg = op.attributes.get(attr)
             if isinstance(seg, DenseArrayAttr):
-                return list(seg.values)
+                return [int(v) for v in seg.values]
             # fall back: optional groups empty, first variadic takes the rest
         out = list(sizes)
         if first >= 0:
@@ -168,7 +174,7 @@ class OpDef:
     @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
         idx = cls._operand_index[name]
-        if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # not overridden: inline
+        if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # type: ignore[attr-defined]  # not overridden
             nvar, sizes, nsingle, first, _ = cls._seg_info(cls.operands, "operandSegmentSizes")
             seg = op.attributes.get("operandSegmentSizes") if nvar > 1 else None
             if not isinstance(seg, DenseArrayAttr):  # `_segments`' fall-back, without the list
@@ -179,8 +185,8 @@ class OpDef:
             seg = seg.values
         else:
             seg = cls.operand_segments(op)
-        start = sum(seg[:idx])
-        return op.operands[start: start + seg[idx]]
+        start = int(sum(seg[:idx]))
+        return op.operands[start: start + int(seg[idx])]
 
     @classmethod
     def result_group(cls, op: Operation, name: str) -> list[Any]:
@@ -268,8 +274,7 @@ class OpDef:
         for a shape (operand and result types, region/successor counts, attributes) that passed."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
-            cacheable = cls.shape_verified and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS \
-                and cls.result_segments.__func__ is _BASE_RESULT_SEGMENTS
+            cacheable = cls.shape_verified and not _overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
         seen = st[0]
         if seen is None:
@@ -290,8 +295,7 @@ class OpDef:
         """Operand/result counts, fixed types, region and successor counts.  The outcome depends
         only on the op's shape, so shapes that passed are remembered (per class, when the segment
         functions are not overridden) and skip the checks."""
-        if cls.operand_segments.__func__ is not _BASE_OPERAND_SEGMENTS or \
-                cls.result_segments.__func__ is not _BASE_RESULT_SEGMENTS:
+        if _overrides_segments(cls):
             cls._verify_structure(op)
             return
         attrs = op.attributes
@@ -360,6 +364,12 @@ class OpDef:
 
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
+
+
+def _overrides_segments(cls: type[OpDef]) -> bool:
+    """Whether ``cls`` computes its own operand or result segments (then nothing is cached)."""
+    return (getattr(cls.operand_segments, "__func__", None) is not _BASE_OPERAND_SEGMENTS
+            or getattr(cls.result_segments, "__func__", None) is not _BASE_RESULT_SEGMENTS)
 
 
 def _describe(t: Type) -> str:

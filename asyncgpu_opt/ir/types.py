@@ -94,6 +94,8 @@ def _dims(shape: Sequence[int]) -> str:
 
 class ShapedType(Type):
     __slots__ = ("shape", "element_type")
+    shape: tuple[int, ...]
+    element_type: Type
 
     @property
     def rank(self) -> int:
@@ -109,7 +111,7 @@ class ShapedType(Type):
         return n
 
     def num_dynamic_dims(self) -> int:
-        return sum(1 for d in self.shape if d == DYNAMIC)
+        return sum(d == DYNAMIC for d in self.shape)
 
 
 class MemRefType(ShapedType):

@@ -56,7 +56,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
     defined: set[int] = {id(a) for a in b.args}
     ops = b.ops
     if not ops:
-        if not no_terminator and parent.regions and len(b.parent.blocks) > 0:
+        if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
             raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
     last_i = len(ops) - 1

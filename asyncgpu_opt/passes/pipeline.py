@@ -54,7 +54,7 @@ def parse_pipeline(text: str) -> Nest:
     """Parse a textual pipeline; a top-level ``builtin.module(...)`` wrapper is optional."""
     pos = 0
 
-    def items(until: str | None, nest_text_start: int) -> tuple[list[Any], int]:
+    def items(until: str | None) -> tuple[list[Any], int]:
         nonlocal pos
         out: list[Any] = []
         while True:
@@ -74,7 +74,7 @@ def parse_pipeline(text: str) -> Nest:
             pos = m.end()
             if text.startswith("(", pos):
                 pos += 1
-                sub, _ = items(")", pos)
+                sub, _ = items(")")
                 pos += 1
                 out.append(Nest(name, sub))
             else:
@@ -118,7 +118,7 @@ def parse_pipeline(text: str) -> Nest:
             if ex.kind == "parse" and inner.strip() and ex.col == 0 and not any(c in inner for c in "(,"):
                 ex.text, ex.col = text, 0
             raise
-    lst, _ = items(None, 0)
+    lst, _ = items(None)
     if len(lst) == 1 and isinstance(lst[0], Nest) and lst[0].op_name == "builtin.module":
         return lst[0]
     return Nest("builtin.module", lst)

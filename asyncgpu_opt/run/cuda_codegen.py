@@ -136,7 +136,7 @@ class _Emitter:
         for op in blk.ops:
             self.op(op, ind, results)
 
-    def op(self, op: Any, ind: str, results: list[str] | None) -> None:
+    def op(self, op: Any, ind: str, results: list[str] | None) -> None:  # noqa: C901 - one branch per op; to become per-op emitters (issue 12)
         n = op.name
         o = [self.name(v) for v in op.operands]
         r = op.results

@@ -15,7 +15,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.opdef import OpDef
+from ..ir.opdef import _BASE_OPERAND_SEGMENTS
 from .custom_directives import DIRECTIVES
 from .format_ast import (  # noqa: F401  (Lit/Space/Var/... and FormatError are re-exported)
     AttrDict,
@@ -115,10 +115,7 @@ class Format:
                 else_ = self._compile_print(e.else_, st, None) if e.else_ else []
                 plan.append(self._optional_step(e.anchor, then, else_))
             elif isinstance(e, AttrDict):
-                elided = self.elided | set(getattr(self.opdef, "elided_attrs", ()))
-                kw = e.with_keyword
-                plan.append(lambda pr, op, out, elided=elided, kw=kw:
-                            out.append(pr.attr_dict_text(op.attributes, elided, kw)))
+                plan.append(self._attr_dict_step(e.with_keyword))
                 st[1] = False
             else:
                 pre = " " if st[0] or not st[1] else ""
@@ -126,6 +123,19 @@ class Format:
                 st[0] = True
                 plan.append(self._text_step(e, pre))
         return plan
+
+    def _attr_dict_step(self, kw: bool) -> Any:
+        """``attr-dict``: the attributes the format does not print, less those of the definition's
+        ``default_attrs`` holding their default value (ODS ``DefaultValuedAttr``)."""
+        elided = self.elided | set(getattr(self.opdef, "elided_attrs", ()))
+        defaults = [(k, v) for k, v in self.opdef.default_attrs.items() if k not in elided]
+        if not defaults:
+            return lambda pr, op, out: out.append(pr.attr_dict_text(op.attributes, elided, kw))
+
+        def attr_dict(pr: Any, op: Operation, out: list[str]) -> None:
+            attrs = op.attributes
+            out.append(pr.attr_dict_text(attrs, elided | {k for k, v in defaults if attrs.get(k) == v}, kw))
+        return attr_dict
 
     def _optional_step(self, anchor: Any, then: list[Any], else_: list[Any]) -> Any:
         present = self._anchor_present
@@ -142,7 +152,7 @@ class Format:
         fixed = (isinstance(e, Var) and e.kind == "operand") or (
             isinstance(e, TypeDir) and isinstance(e.arg, Var) and e.arg.kind == "operand")
         if fixed and od._seg_info(od.operands, "operandSegmentSizes")[0] == 0 and \
-                getattr(od.operand_segments, "__func__", None) is OpDef.operand_segments.__func__:
+                getattr(od.operand_segments, "__func__", None) is _BASE_OPERAND_SEGMENTS:
             # every operand group is a single value: the group is a fixed index
             i = od._operand_index[e.name if isinstance(e, Var) else e.arg.name]
             if isinstance(e, Var):
@@ -170,9 +180,9 @@ class Format:
     def _anchor_present(self, anchor: Any, op: Operation, pr: Any) -> bool:
         if isinstance(anchor, Var):
             if anchor.kind == "operand":
-                return bool(op.opdef.operand_group(op, anchor.name))
+                return bool(self.opdef.operand_group(op, anchor.name))
             if anchor.kind == "result":
-                return bool(op.opdef.result_group(op, anchor.name))
+                return bool(self.opdef.result_group(op, anchor.name))
             if anchor.kind == "attr":
                 a = op.attributes.get(anchor.name)
                 if a is None:
@@ -191,13 +201,13 @@ class Format:
 
     def _var_values(self, v: Var, op: Operation) -> list[Any]:
         if v.kind == "operand":
-            return op.opdef.operand_group(op, v.name)
-        return op.opdef.result_group(op, v.name)
+            return self.opdef.operand_group(op, v.name)
+        return self.opdef.result_group(op, v.name)
 
     def _elem_text(self, e: Any, pr: Any, op: Operation) -> str:
         if isinstance(e, Var):
             if e.kind == "operand":
-                return pr.values(op.opdef.operand_group(op, e.name))
+                return pr.values(self.opdef.operand_group(op, e.name))
             if e.kind == "attr":
                 a = op.attributes.get(e.name)
                 if a is None:
@@ -351,7 +361,7 @@ class Format:
         if isinstance(e, Optional_):
             then = e.__dict__.get("_then")
             if then is None:
-                then = e._then = [x for x in e.then if not isinstance(x, Space)]
+                then = e.__dict__["_then"] = [x for x in e.then if not isinstance(x, Space)]
             if not then:
                 return
             if self._parse_optional_first(then[0], p, st):

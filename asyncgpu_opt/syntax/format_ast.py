@@ -96,8 +96,9 @@ class _FormatParser:
             pos = m.end()
         self.i = 0
 
-    def peek(self) -> tuple[str, str] | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
+    def peek(self) -> tuple[str, str]:
+        """The next token; ``("", "")`` at the end."""
+        return self.toks[self.i] if self.i < len(self.toks) else ("", "")
 
     def take(self, v: str | None = None) -> tuple[str, str]:
         t = self.toks[self.i]
@@ -122,7 +123,7 @@ class _FormatParser:
         out: list[Any] = []
         while True:
             t = self.peek()
-            if t is None or t[1] in stop:
+            if not t[0] or t[1] in stop:
                 return out
             out.append(self.element())
 
@@ -140,18 +141,18 @@ class _FormatParser:
             anchor = None
             while True:
                 t = self.peek()
-                if t is None:
+                if not t[0]:
                     raise FormatError("unterminated optional group")
                 if t[1] == ")":
                     self.take()
                     break
                 e = self.element()
-                if self.peek() and self.peek()[1] == "^":
+                if self.peek()[1] == "^":
                     self.take()
                     anchor = e
                 then.append(e)
             else_: list[Any] = []
-            if self.peek() and self.peek()[1] == ":":
+            if self.peek()[1] == ":":
                 self.take()
                 self.take("(")
                 else_ = self.elements((")",))

@@ -36,8 +36,47 @@ def _build_plan(opdef: Any) -> tuple[Any, ...]:
     return plan
 
 
-def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named: int) -> Operation:
-    """Resolve operands (types explicit, fixed, or inferred) and create the op."""
+def build_from_state(p: Any, opdef: Any, st: State, start: int, _n_results_named: int = 0) -> Operation:
+    """Resolve operands (types explicit, fixed, or inferred) and create the op (the last argument
+    is unused, kept for callers)."""
+    known = _known_types(opdef, st)
+    operands, seg = _resolve_operands(p, opdef, st, known, start)
+    result_types: list[T.Type] = []
+    rseg: list[int] = []
+    for a in opdef.results:
+        ts = known.get(a.name)
+        if ts is None:
+            if a.kind == "single":
+                raise p.error(f"cannot infer the result type of '{opdef.name}'", start)
+            ts = []
+        result_types.extend(ts)
+        rseg.append(len(ts))
+    attrs = st.attrs
+    if opdef.needs_operand_segments():
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, seg)
+    if opdef.needs_result_segments():
+        attrs["resultSegmentSizes"] = A.DenseArrayAttr(T.i32, rseg)
+    if opdef.default_attrs:
+        for k, v in opdef.default_attrs.items():
+            attrs.setdefault(k, v)
+    if opdef.regions:
+        st_regions = st.regions
+        regions = [st_regions.get(r) or Region() for r in opdef.regions]
+    else:
+        regions = []
+    succ: list[Any] = []
+    for v in st.successors.values():
+        succ.extend(v)
+    op = Operation.create(opdef.name, operands, result_types, attrs, regions, succ, opdef=opdef)
+    if opdef.implicit_terminator is not None:
+        for r in op.regions:
+            ensure_terminator(r, opdef.implicit_terminator)
+    return op
+
+
+def _known_types(opdef: Any, st: State) -> dict[str, Any]:
+    """Group name -> types: parsed, fixed by the definition, distributed from ``type(operands)``
+    / ``type(results)``, or inferred (``opdef.infer``, iterated to a fixpoint)."""
     fixed_operands, fixed_results = _build_plan(opdef)[:2]
     known: dict[str, Any] = {**st.operand_types, **st.result_types}
     known["$attrs"] = st.attrs
@@ -84,20 +123,27 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
                     else:
                         r = [r] * max(n, 1) if name in opdef._operand_index else [r]
                 known[name] = list(r)
+    return known
+
+
+def _resolve_operands(p: Any, opdef: Any, st: State, known: dict[str, Any], start: int
+                      ) -> tuple[list[Any], list[int]]:
+    """The operand values in definition order, and the size of each group."""
+    infer = opdef.infer
     operands: list[Any] = []
     seg: list[int] = []
     if "$all" in st.operands:
         refs = st.operands["$all"]
-        ts = st.all_operand_types or []
-        if len(ts) != len(refs):
-            raise p.error(f"{len(refs)} operands present, but expected {len(ts)}", start)
-        operands = [p.resolve(r, t) for r, t in zip(refs, ts)]
+        all_ts = st.all_operand_types or []
+        if len(all_ts) != len(refs):
+            raise p.error(f"{len(refs)} operands present, but expected {len(all_ts)}", start)
+        operands = [p.resolve(r, t) for r, t in zip(refs, all_ts)]
     else:
         st_operands = st.operands
         lookup = p.lookup
         for a in opdef.operands:
-            refs = st_operands.get(a.name, ())
-            ts = known.get(a.name)
+            refs = st_operands.get(a.name) or []
+            ts: list[T.Type] | None = known.get(a.name)
             if len(refs) == 1 and ts is not None and len(ts) == 1:  # the common case
                 operands.append(lookup(refs[0], ts[0]))
                 seg.append(1)
@@ -114,37 +160,7 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
             for r, t in zip(refs, ts):
                 operands.append(p.resolve(r, t))
             seg.append(len(refs))
-    result_types: list[T.Type] = []
-    rseg: list[int] = []
-    for a in opdef.results:
-        ts = known.get(a.name)
-        if ts is None:
-            if a.kind == "single":
-                raise p.error(f"cannot infer the result type of '{opdef.name}'", start)
-            ts = []
-        result_types.extend(ts)
-        rseg.append(len(ts))
-    attrs = st.attrs
-    if opdef.needs_operand_segments():
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, seg)
-    if opdef.needs_result_segments():
-        attrs["resultSegmentSizes"] = A.DenseArrayAttr(T.i32, rseg)
-    if opdef.default_attrs:
-        for k, v in opdef.default_attrs.items():
-            attrs.setdefault(k, v)
-    if opdef.regions:
-        st_regions = st.regions
-        regions = [st_regions.get(r) or Region() for r in opdef.regions]
-    else:
-        regions = []
-    succ: list[Any] = []
-    for v in st.successors.values():
-        succ.extend(v)
-    op = Operation.create(opdef.name, operands, result_types, attrs, regions, succ, opdef=opdef)
-    if opdef.implicit_terminator is not None:
-        for r in op.regions:
-            ensure_terminator(r, opdef.implicit_terminator)
-    return op
+    return operands, seg
 
 
 def ensure_terminator(region: Any, name: str) -> None:

@@ -29,6 +29,7 @@ different type, redefinition, pending forward references) it calls the parser's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import FileLoc
@@ -40,8 +41,8 @@ if TYPE_CHECKING:
     from .parser import Parser
 
 _ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
-_ws_match = L.ws_re.match
-_bare_id_match = L.bare_id_re.match
+_ws_match: Callable[[str, int], Any] = L.ws_re.match
+_bare_id_match: Callable[[str, int], Any] = L.bare_id_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
 # lines longer than this are read by the general reader: the cache key is the rest of the line, so
 # reading k ops from one line through the cache would cost k times the line's length
@@ -190,7 +191,7 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
             parser.last_end = off + tail_len
             parser.pos = n  # the next token (what `skip` would find)
             for (name, pos), r in zip(defs, op.results):
-                clash = iso.forward
+                clash = bool(iso.forward)
                 if not clash:
                     if chain is None:
                         chain = _chain(scopes)
@@ -287,7 +288,7 @@ def _record(parser: Parser, op: Operation, p: int, stripped: str, n: int, parts:
     used: list[Any] = [None] * len(calls)
     order = []
     for pos, ty, v in calls:  # every use looked up once, with a type
-        k = text_index.get(pos)
+        k = text_index.get(pos)  # type: ignore[assignment]  # None is rejected on the next line
         if k is None or ty is None or types[k] is not None:
             return False
         types[k] = ty

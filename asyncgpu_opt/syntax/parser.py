@@ -147,8 +147,8 @@ class Parser(AttributeParser):
                              f"{n_expected} to bind", start)
         if op.regions:
             # terminators the custom parser added implicitly carry the op's (name) location
-            for r in op.regions:
-                for b in r.blocks:
+            for region in op.regions:
+                for b in region.blocks:
                     if b.ops and b.ops[-1].loc is None:
                         b.ops[-1].loc = FileLoc(self.source, op_pos)
         q = self.pos

@@ -110,56 +110,66 @@ class AttributeParser(TypeParser):
             return self._parse_number_attr(type)
         m = L.bare_id_re.match(t, p)
         if m:
-            w = m.group()
-            if w in ("true", "false"):
-                self.pos = self.last_end = m.end()
-                return A.bool_attr(w == "true")
-            if w == "unit":
-                self.pos = self.last_end = m.end()
-                return A.UNIT
-            if w == "array" and t.startswith("<", m.end()):
-                return self._parse_dense_array(m.end())
-            if w == "dense" and t.startswith("<", m.end()):
-                return self._parse_dense(m.end(), type)
-            if w in ("affine_map", "affine_set") and t.startswith("<", m.end()):
-                from ..ir.affine import AffineParseError, parse_affine_map, parse_integer_set
-
-                e = self.balanced_end(m.end())
-                body = t[m.end() + 1: e - 1]
-                try:
-                    if w == "affine_map":
-                        r: A.Attribute = A.AffineMapAttr(parse_affine_map(body))
-                    else:
-                        r = A.IntegerSetAttr(parse_integer_set(body))
-                except AffineParseError as ex:
-                    raise self.error(ex.message, m.end() + 1 + ex.offset) from None
-                self.pos = self.last_end = e
+            r = self._parse_keyword_attr(p, m, type)
+            if r is not None:
                 return r
-            if w == "strided" and t.startswith("<", m.end()):
-                return self._parse_strided(m.end())
-            if w in ("dense_resource", "sparse", "distinct", "loc"):
-                q = m.end()
-                if w == "distinct":
-                    q = self.balanced_end(q)
-                if w == "loc":
-                    if not t.startswith("(", q):
-                        self.pos = q
-                        raise self.error("expected '(' in location")
-                    e = self.balanced_end(q)
-                    self.pos = self.last_end = e
-                    return A.LocationAttr(t[q + 1: e - 1])
-                e = self.balanced_end(q)
-                if w == "distinct" and t.startswith("<", e):
-                    e = self.balanced_end(e)
-                self.pos = self.last_end = e
-                txt = t[p:e]
-                if w in ("dense_resource", "sparse") and self.parse_optional_punct(":"):
-                    txt += " : " + str(self.parse_type())
-                return A.OpaqueAttr(txt)
         ty = self.parse_optional_type()
         if ty is not None:
             return A.TypeAttr(ty)
         raise self.error("expected attribute value")
+
+    def _parse_keyword_attr(self, p: int, m: Any, type: T.Type | None) -> A.Attribute | None:
+        """An attribute starting with a keyword (``true``, ``unit``, ``array<``, ``dense<``,
+        ``affine_map<``, ``strided<``, ``loc(``, ...), ``m`` the keyword's match at ``p``; None
+        when the keyword starts none (a type attribute, then)."""
+        t = self.text
+        w = m.group()
+        if w in ("true", "false"):
+            self.pos = self.last_end = m.end()
+            return A.bool_attr(w == "true")
+        if w == "unit":
+            self.pos = self.last_end = m.end()
+            return A.UNIT
+        if w == "array" and t.startswith("<", m.end()):
+            return self._parse_dense_array(m.end())
+        if w == "dense" and t.startswith("<", m.end()):
+            return self._parse_dense(m.end(), type)
+        if w in ("affine_map", "affine_set") and t.startswith("<", m.end()):
+            from ..ir.affine import AffineParseError, parse_affine_map, parse_integer_set
+
+            e = self.balanced_end(m.end())
+            body = t[m.end() + 1: e - 1]
+            try:
+                if w == "affine_map":
+                    r: A.Attribute = A.AffineMapAttr(parse_affine_map(body))
+                else:
+                    r = A.IntegerSetAttr(parse_integer_set(body))
+            except AffineParseError as ex:
+                raise self.error(ex.message, m.end() + 1 + ex.offset) from None
+            self.pos = self.last_end = e
+            return r
+        if w == "strided" and t.startswith("<", m.end()):
+            return self._parse_strided(m.end())
+        if w in ("dense_resource", "sparse", "distinct", "loc"):
+            q = m.end()
+            if w == "distinct":
+                q = self.balanced_end(q)
+            if w == "loc":
+                if not t.startswith("(", q):
+                    self.pos = q
+                    raise self.error("expected '(' in location")
+                e = self.balanced_end(q)
+                self.pos = self.last_end = e
+                return A.LocationAttr(t[q + 1: e - 1])
+            e = self.balanced_end(q)
+            if w == "distinct" and t.startswith("<", e):
+                e = self.balanced_end(e)
+            self.pos = self.last_end = e
+            txt = t[p:e]
+            if w in ("dense_resource", "sparse") and self.parse_optional_punct(":"):
+                txt += " : " + str(self.parse_type())
+            return A.OpaqueAttr(txt)
+        return None
 
     def _parse_hash_attr(self, p: int) -> A.Attribute:
         t = self.text
@@ -376,7 +386,7 @@ def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
     if not raw.startswith("0x") or not isinstance(ty, T.ShapedType):
         return None
     et = ty.element_type
-    dt = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
+    dt: Any = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
     if dt is None and isinstance(et, T.IntegerType) and et.width in (8, 16, 32, 64):
         dt = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[et.width]
     if dt is None:

@@ -7,6 +7,7 @@ types (``parser_types.py``) and attributes (``parser_attrs.py``) as mixins.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..diagnostics import FileLoc, MLIRError, Source, TextLoc
@@ -22,7 +23,7 @@ _BUILTIN_SIMPLE = {
     "f8E4M3FN": T.FloatType("f8E4M3FN"), "f8E5M2": T.FloatType("f8E5M2"),
 }
 _INT_TYPE = __import__("re").compile(r"(s|u)?i(\d+)\Z")
-_ws_match = L.ws_re.match
+_ws_match: Callable[[str, int], Any] = L.ws_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
 # a character MLIR's lexer cannot start a token with (it reports "unexpected character" there)
 _BAD_TOKEN_START = re.compile(r"[^\sA-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"]|/(?!/)")
@@ -318,7 +319,7 @@ class ParserBase:
     def resolve(self, ref: OperandRef, type: T.Type | None) -> Value:
         return self.lookup(ref, type)
 
-    def define(self, name: str, values: list[Value], pos: int) -> None:
+    def define(self, name: str, values: list[Any], pos: int) -> None:
         for sc in reversed(self.scopes):
             if name in sc.values:
                 e = self.error(f"redefinition of SSA value '%{name}'", pos)

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Source
 from ..ir import attributes as A
@@ -19,6 +20,9 @@ from .parser_base import _BUILTIN_SIMPLE, _INT_TYPE, _TYPE_CACHE, ParserBase
 
 class TypeParser(ParserBase):
     """The type half of the reader (a mixin of ``Parser``)."""
+
+    if TYPE_CHECKING:  # memory spaces, encodings and dialect types hold attributes
+        def parse_attribute(self, type: T.Type | None = None) -> A.Attribute: ...
 
     def parse_optional_type(self) -> T.Type | None:
         p = self.skip()
@@ -135,7 +139,7 @@ class TypeParser(ParserBase):
         self.pos = p
         raise self.error("expected non-function type")  # emitWrongTokenError
 
-    def _parse_dims(self, allow_scalable: bool = False) -> tuple[list[int], list[bool]]:
+    def _parse_dims(self) -> tuple[list[int], list[bool]]:
 
         dims: list[int] = []
         scal: list[bool] = []

@@ -186,10 +186,9 @@ class Printer:
         groups = [0]
         od = op.opdef
         if not self.generic and od is not None and od.asm_names is not None:
-            names = od.asm_names(op)
-            for i, n in enumerate(names):
-                if n:
-                    self._set_name(op.results[i], n)
+            for i, asm in enumerate(od.asm_names(op)):
+                if asm:
+                    self._set_name(op.results[i], asm)
                     if i:
                         groups.append(i)
         res = op.results
@@ -339,13 +338,15 @@ class Printer:
     def _visit_loc(self, node: tuple, deferred: bool) -> list:
         from .locations import children
 
-        ent = self._locs.get(node)
+        locs = self._locs
+        assert locs is not None  # set by print_top under --mlir-print-debuginfo
+        ent = locs.get(node)
         if ent is not None:
             if not deferred and ent[2]:
                 self._mark_non_deferred(node)
             return ent
-        ent = [len(self._locs), 0, deferred]
-        self._locs[node] = ent
+        ent = [len(locs), 0, deferred]
+        locs[node] = ent
         depth = 0
         for c in children(node):
             depth = max(depth, self._visit_loc(c, deferred)[1] + 1)
@@ -355,12 +356,14 @@ class Printer:
     def _mark_non_deferred(self, node: tuple) -> None:
         from .locations import children
 
+        assert self._locs is not None
         ent = self._locs[node]
         ent[2] = False
         for c in children(node):
             self._mark_non_deferred(c)
 
     def _loc_ref(self, node: tuple) -> str:
+        assert self._locs is not None
         return f"\x00{self._locs[node][0]}\x00"
 
     def _finish_loc_aliases(self, body: str) -> tuple[str, list[tuple[str, str]], str]:
@@ -368,6 +371,7 @@ class Printer:
 
         from .locations import render
 
+        assert self._locs is not None
         order = sorted(self._locs.items(), key=lambda kv: (kv[1][1], kv[1][0]))
         names: dict[int, str] = {}
         for i, (_node, ent) in enumerate(order):
@@ -417,8 +421,8 @@ class Printer:
                 A.dict_entries_text(sorted(d.items()), self)
         for v in op.operands:
             self.type_text(v.type)
-        for r in op.results:
-            self.type_text(r.type)
+        for res in op.results:
+            self.type_text(res.type)
 
     def op_name_text(self, op: Operation) -> str:
         name = op.name
@@ -462,10 +466,16 @@ class Printer:
             text = self.op_name_text(op)
             self.default_dialects.append(dd)
             try:
-                text += custom(self, op) if custom is not None else format_of(od).print(self, op)
+                text += custom(self, op) if custom is not None else self._by_format(od, op)
             finally:
                 self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
+
+    def _by_format(self, od: Any, op: Operation) -> str:
+        """``op`` through its definition's assembly format (the caller checked there is one)."""
+        fmt = format_of(od)
+        assert fmt is not None
+        return fmt.print(self, op)
 
     def _templated(self, od: Any) -> bool:
         """Whether ops of ``od`` (region-less, successor-less) print through ``_format_text``:
@@ -501,7 +511,7 @@ class Printer:
         try:
             ids = [id(v) for v in operands]
             if len(set(ids)) != len(ids):
-                return name + (custom(self, op) if custom is not None else format_of(od).print(self, op))
+                return name + (custom(self, op) if custom is not None else self._by_format(od, op))
             real = self.value
             ok = [True]
 
@@ -515,7 +525,7 @@ class Printer:
             n_alias = len(self.alias_defs)
             self.value = placeholder  # type: ignore[method-assign]
             try:
-                text = name + (custom(self, op) if custom is not None else format_of(od).print(self, op))
+                text = name + (custom(self, op) if custom is not None else self._by_format(od, op))
             finally:
                 del self.value
         finally:
@@ -628,7 +638,7 @@ class Printer:
             elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
             else:
-                order = {id(x): i for i, x in enumerate(b.parent.blocks)}
+                order = {id(x): i for i, x in enumerate(b.parent.blocks if b.parent is not None else ())}
                 ps = sorted(preds, key=lambda x: order[id(x)])
                 h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
             lines.append(h)
