@@ -143,3 +143,4 @@ def test_every_assembly_format_compiles() -> None:
     assert len(with_format) > 50
     for od in with_format:
         assert format_of(od) is not None, od.name
+        assert od._format is format_of(od)  # the attribute dialect code reads, compiled once

@@ -307,9 +307,8 @@ class ModuleOp(OpDef):
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
         # the body is isolated from above
-        from ..syntax.format import State, build_from_state, format_of
-
-        fmt = format_of(cls)
+        fmt = cls._format
+        from ..syntax.format import State, build_from_state
 
         st = State()
         start = p.pos
@@ -322,9 +321,7 @@ class ModuleOp(OpDef):
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
-        from ..syntax.format import format_of
-
-        return format_of(cls).print(pr, op)
+        return cls._format.print(pr, op)
 
 
 class BinaryOp(OpDef):

@@ -8,7 +8,6 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
-from ..syntax.format import format_of
 
 PURE = frozenset({"Pure"})
 _IDX = T.IndexType() if not hasattr(T, "index") else T.index
@@ -38,7 +37,7 @@ class _AllocLike(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        op = format_of(cls).parse(p, cls, results)
+        op = cls._format.parse(p, cls, results)
         t = op.results[0].type
         if not isinstance(t, T.MemRefType):
             raise p.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.memref, "
@@ -47,7 +46,7 @@ class _AllocLike(OpDef):
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
-        return format_of(cls).print(pr, op)
+        return cls._format.print(pr, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:

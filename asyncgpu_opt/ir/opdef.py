@@ -68,6 +68,21 @@ def variadic(name: str, type: Type | None = None) -> Arg:
     return Arg(name, "variadic", type)
 
 
+class _CompiledFormat:
+    """``cls._format``: the op's compiled assembly format (or None), for dialect code written
+    against it; ``syntax.format.format_of`` is the way in.  The syntax layer installs ``compile``
+    when it loads (``ir/`` imports no syntax), before anything is parsed or printed."""
+
+    compile: Callable[[Any], Any] | None = None
+
+    def __get__(self, obj: Any, cls: Any) -> Any:
+        if cls.assembly_format is None:
+            return None
+        if _CompiledFormat.compile is None:
+            raise RuntimeError("assembly formats need asyncgpu_opt.syntax.format (import it first)")
+        return _CompiledFormat.compile(cls)
+
+
 class OpDef:
     """Base class of op definitions; subclasses are registered by ``name``."""
 
@@ -103,6 +118,7 @@ class OpDef:
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
     view_source: ClassVar[str | None] = None
 
+    _format: ClassVar[Any] = _CompiledFormat()
     _operand_index: ClassVar[dict[str, int]] = {}
     _result_index: ClassVar[dict[str, int]] = {}
     # per-class caches, read through ``cls.__dict__`` (never inherited)

@@ -15,7 +15,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.opdef import _BASE_OPERAND_SEGMENTS
+from ..ir.opdef import _BASE_OPERAND_SEGMENTS, _CompiledFormat
 from .custom_directives import DIRECTIVES
 from .format_ast import (  # noqa: F401  (Lit/Space/Var/... and FormatError are re-exported)
     AttrDict,
@@ -469,3 +469,4 @@ def _space_before(v: str, last_was_punct: bool) -> bool:
     return v[0] not in "<>(){}[],"
 
 
+_CompiledFormat.compile = format_of  # ``OpDef._format`` (kept for dialect code that reads it)
