@@ -496,24 +496,8 @@ class SelectOp(OpDef):
     props = ("fastmathFlags",)
     traits = frozenset({"Pure"})
     default_attrs = {"fastmathFlags": FASTMATH_NONE}
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        refs = p.parse_operand_list()
-        attrs = _trailing(p)
-        p.parse_punct(":")
-        ct = p.parse_type()
-        p.parse_punct(",")
-        t = p.parse_type()
-        if len(refs) != 3:
-            raise p.error(f"{len(refs)} operands present, but expected 3")
-        return _mk(cls, [p.resolve(refs[0], ct), p.resolve(refs[1], t), p.resolve(refs[2], t)], [t], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        el = ("fastmathFlags",) if str(op.attributes.get("fastmathFlags")) == str(FASTMATH_NONE) else ()
-        return (" " + pr.values(op.operands) + _dict(pr, op, el) + " : " + pr.type_text(op.operands[0].type)
-                + ", " + pr.type_text(op.results[0].type))
+    assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
+    infer = {"trueValue": _same_as_res, "falseValue": _same_as_res}
 
 
 # ----- control flow -----------------------------------------------------------------------------------

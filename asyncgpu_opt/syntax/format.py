@@ -412,6 +412,7 @@ class Format:
             DIRECTIVES[e.name].parse(p, st, e.args, self, optional=False)
             return
         if e == "operands":
+            st.operands_pos = p.skip()
             st.operands["$all"] = p.parse_operand_list()
             return
         raise FormatError(f"cannot parse {e}")

@@ -12,6 +12,7 @@ from ..ir.core import Block, Operation, Region
 
 class State:
     async_kw_pos: int | None = None  # set by custom<AsyncDependencies> when `async` is present
+    operands_pos: int = 0  # where the `operands` directive's list starts
 
     def __init__(self) -> None:
         self.operands: dict[str, list[Any]] = {}
@@ -134,7 +135,12 @@ def _resolve_operands(p: Any, opdef: Any, st: State, known: dict[str, Any], star
     seg: list[int] = []
     if "$all" in st.operands:
         refs = st.operands["$all"]
-        all_ts = st.all_operand_types or []
+        all_ts = st.all_operand_types
+        if all_ts is None:  # `operands` typed group by group (`type($a)`, fixed or inferred)
+            all_ts = [t for a in opdef.operands for t in (known.get(a.name) or ())]
+            if len(all_ts) != len(refs):
+                raise p.error(f"custom op '{opdef.name}' number of operands and types do not match: got "
+                              f"{len(refs)} operands and {len(all_ts)} types", st.operands_pos)
         if len(all_ts) != len(refs):
             raise p.error(f"{len(refs)} operands present, but expected {len(all_ts)}", start)
         operands = [p.resolve(r, t) for r, t in zip(refs, all_ts)]
