@@ -201,3 +201,13 @@ llvm.func @generic_forms(%p: !llvm.ptr) -> i32 {
   %2 = "llvm.add"(%0, %1) <{overflowFlags = #llvm.overflow<none>}> : (i32, i32) -> i32
   "llvm.return"(%2) : (i32) -> ()
 }
+
+// A default-valued attribute written out prints as if left out (ODS DefaultValuedAttr).
+// CHECK-LABEL: llvm.func @default_valued
+// CHECK-NEXT: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+// CHECK-NEXT: llvm.fsub %{{.*}}, %{{.*}} : f32
+llvm.func @default_valued(%c: i1, %a: i32, %x: f32) {
+  %0 = llvm.select %c, %a, %a {fastmathFlags = #llvm.fastmath<none>} : i1, i32
+  %1 = llvm.fsub %x, %x {fastmathFlags = #llvm.fastmath<none>} : f32
+  llvm.return
+}
