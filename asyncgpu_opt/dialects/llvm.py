@@ -12,7 +12,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Operation, Region
+from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..ir.symbols import lookup_symbol
 from ..syntax.custom_directives import DIRECTIVES
@@ -502,22 +502,6 @@ class SelectOp(OpDef):
 
 # ----- control flow -----------------------------------------------------------------------------------
 
-def _parse_succ(p: Any) -> tuple[Block, list[Any]]:
-    b = p.parse_successor()
-    vals: list[Any] = []
-    if p.parse_optional_punct("("):
-        refs = p.parse_operand_list()
-        p.parse_punct(":")
-        ts = []
-        while True:
-            ts.append(p.parse_type())
-            if not p.parse_optional_punct(","):
-                break
-        p.parse_punct(")")
-        vals = [p.resolve(r, t) for r, t in zip(refs, ts)]
-    return b, vals
-
-
 class BrOp(OpDef):
     name = "llvm.br"
     operands = (variadic("destOperands"),)
@@ -527,30 +511,34 @@ class BrOp(OpDef):
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
 
+def _parse_weights(p: Any, optional: bool) -> A.Attribute | None:
+    """`[` integer (`,` integer)* `]`: a DenseI32ArrayAttr in its short form."""
+    if optional and not p.peek("["):
+        return None
+    p.parse_punct("[")
+    vals: list[int] = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            vals.append(p.parse_integer())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+    return A.DenseArrayAttr(T.i32, vals)
+
+
 class CondBrOp(OpDef):
     name = "llvm.cond_br"
     operands = (single("condition"), variadic("trueDestOperands"), variadic("falseDestOperands"))
     props = ("branch_weights", "operandSegmentSizes", "loop_annotation")
     num_successors = 2
+    successor_names = ("trueDest", "falseDest")
     traits = frozenset({"Terminator", "Pure"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        c = p.resolve(p.parse_operand(), T.i1)
-        p.parse_punct(",")
-        b1, v1 = _parse_succ(p)
-        p.parse_punct(",")
-        b2, v2 = _parse_succ(p)
-        attrs = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, [1, len(v1), len(v2)])}
-        attrs.update(_trailing(p))
-        return _mk(cls, [c] + v1 + v2, [], attrs, (), [b1, b2])
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        t = cls.operand_group(op, "trueDestOperands")
-        f = cls.operand_group(op, "falseDestOperands")
-        return (f" {pr.value(op.operands[0])}, " + pr.successor_text(op.successors[0], t) + ", "
-                + pr.successor_text(op.successors[1], f) + _dict(pr, op, ("operandSegmentSizes",)))
+    infer = {"condition": lambda known: [T.i1]}
+    attr_parsers = {"branch_weights": _parse_weights}
+    attr_printers = {"branch_weights": lambda pr, a: "[" + ", ".join(str(v) for v in a.values) + "]"}
+    assembly_format = ("$condition (`weights` `(` $branch_weights^ `)`)? `,` "
+                       "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
+                       "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
 
 
 # Every custom printer above reads only the op's types and attributes and prints operands through

@@ -219,7 +219,10 @@ class Format:
             if e.kind == "region":
                 r = op.regions[self.opdef.regions.index(e.name)]
                 return pr.region_text(r, True, self.opdef.implicit_terminator is None)
-            if e.kind == "successor":
+            if e.kind == "successor":  # the successor of that name (all of them for a lone one)
+                names = getattr(self.opdef, "successor_names", ())
+                if len(names) > 1:
+                    return pr.block_name(op.successors[names.index(e.name)])
                 return ", ".join(pr.block_name(b) for b in op.successors)
         if isinstance(e, TypeDir):
             return pr.types(self._types_of(e.arg, op))

@@ -211,3 +211,15 @@ llvm.func @default_valued(%c: i1, %a: i32, %x: f32) {
   %1 = llvm.fsub %x, %x {fastmathFlags = #llvm.fastmath<none>} : f32
   llvm.return
 }
+
+// Branch weights (a DenseI32ArrayAttr, `[..]` in the custom form).
+// CHECK-LABEL: llvm.func @weights
+// CHECK-NEXT: llvm.cond_br %{{.*}} weights([1, 2]), ^bb1(%{{.*}} : i32), ^bb2
+// CHECK: llvm.cond_br %{{.*}}, ^bb2, ^bb1(%{{.*}} : i32) {y}
+llvm.func @weights(%c: i1, %a: i32) {
+  llvm.cond_br %c weights([1, 2]), ^bb1(%a : i32), ^bb2
+^bb1(%z: i32):
+  llvm.cond_br %c, ^bb2, ^bb1(%a : i32) {y}
+^bb2:
+  llvm.return
+}
