@@ -23,8 +23,13 @@ install-test: $(BIN)/python
 demo: install
 	$(BIN)/asyncgpu-opt examples/two_matmuls.mlir --async-region --wait-insertion --gpu-to-runtime --run
 
+# ruff (pyproject: incl. SIM and C90 complexity), dead code (vulture), types of ir/ and syntax/ (mypy)
+LINT = $(BIN)/ruff check asyncgpu_opt tests benchmarks && \
+	$(BIN)/vulture asyncgpu_opt scripts/vulture_whitelist.py --min-confidence 80 && \
+	$(BIN)/mypy
+
 lint: install-test
-	$(BIN)/ruff check asyncgpu_opt tests benchmarks
+	$(LINT)
 
 pytest: install-test
 	$(BIN)/python -m pytest -q -x tests
@@ -33,7 +38,7 @@ lit: install-test
 	$(BIN)/lit -sv lit_tests
 
 test: install-test
-	$(BIN)/ruff check asyncgpu_opt tests benchmarks
+	$(LINT)
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/lit -s lit_tests
 

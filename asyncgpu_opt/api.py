@@ -38,6 +38,9 @@ def _error(diags: list[Diagnostic]) -> MLIRError:
 
 
 def _raise(e: MLIRError) -> MLIRError:
+    from .syntax.op_notes import complete
+
+    complete(e.diagnostic)
     if not hasattr(e, "diagnostics"):
         e.diagnostics = [e.diagnostic]  # type: ignore[attr-defined]
     e.args = ("".join(_render(d) for d in e.diagnostics).rstrip("\n"),)  # type: ignore[attr-defined]

@@ -45,6 +45,23 @@ class Source:
         return self.text[s: e if e >= 0 else len(self.text)]
 
 
+def quote_string(s: str) -> str:
+    """MLIR's string literal: ``\\``, ``\\22`` and hex escapes for bytes outside printable ASCII."""
+    out = ['"']
+    for ch in s.encode("utf-8", "surrogateescape"):  # bytes of invalid UTF-8 kept as read
+        c = chr(ch)
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append("\\22")
+        elif 0x20 <= ch < 0x7F:
+            out.append(c)
+        else:
+            out.append("\\" + format(ch, "02X"))
+    out.append('"')
+    return "".join(out)
+
+
 class FileLoc:
     """``file:line:col`` of an offset in a source; line/col computed on demand."""
 
@@ -63,8 +80,6 @@ class FileLoc:
         return f"{self.source.filename}:{ln}:{col}"
 
     def mlir_text(self) -> str:
-        from .ir.attributes import quote_string
-
         ln, col = self.line_col
         return f"{quote_string(self.source.filename)}:{ln}:{col}"
 
@@ -104,6 +119,11 @@ class Diagnostic:
     show_source: bool = True
     range_len: int = 1  # caret plus ``~`` underline length
     summary: bool = False  # a closing line of the tool's own (``asyncgpu-opt: 2 hazards detected``)
+    # the op the diagnostic is about: ``syntax.op_notes.complete`` renders it as the first note,
+    # ``see current operation: <generic form>`` (and, when ``op_in_message``, at the message's end)
+    op: Any = None
+    op_in_message: bool = False
+    current_op_note: bool = False  # this note is that rendering (--verify-diagnostics skips it)
 
     def render(self, show_source: bool = True) -> str:
         if self.summary:
@@ -138,7 +158,12 @@ def loc_key(loc: Any) -> Any:
 class MLIRError(Exception):
     """A located error that ends the current chunk (parse, verify, pass failure)."""
 
-    def __init__(self, message: str, loc: Any = None, notes: list[Diagnostic] | None = None, op: Any = None) -> None:
+    def __init__(self, message: str, loc: Any = None, notes: list[Diagnostic] | None = None, op: Any = None,
+                 op_in_message: bool = False) -> None:
         super().__init__(message)
-        self.diagnostic = Diagnostic("error", message, loc, notes or [])
-        self.op = op  # the failing op: the pass manager adds "see current operation" for it
+        # ``op``: the failing op, shown in a "see current operation" note (``syntax.op_notes``)
+        self.diagnostic = Diagnostic("error", message, loc, notes or [], op=op, op_in_message=op_in_message)
+
+    @property
+    def op(self) -> Any:
+        return self.diagnostic.op

@@ -176,7 +176,7 @@ def check_expected(diags: list[Diagnostic], expected: list[Expected], src: Sourc
     flat: list[Diagnostic] = []
     for d in diags:
         flat.append(d)
-        flat.extend(n for n in d.notes if not n.message.startswith("see current operation"))
+        flat.extend(n for n in d.notes if not n.current_op_note)
     for d in flat:
         line = _diag_line(d, src)
         hit = None
@@ -238,7 +238,9 @@ class _ChunkRun:
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:
-            self.diags.append(e.diagnostic)
+            from .syntax.op_notes import complete
+
+            self.diags.append(complete(e.diagnostic))
             return getattr(e, "output", None)  # --run keeps what the program printed
         except RecursionError:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
@@ -332,7 +334,7 @@ class _ZeroLoc:
         return f"{self.filename}:{self.line}:0"
 
     def mlir_text(self) -> str:
-        from .ir.attributes import quote_string
+        from .diagnostics import quote_string
 
         return f"{quote_string(self.filename)}:{self.line}:0"
 

@@ -287,10 +287,11 @@ def machine_info() -> str:
     import platform
     cpu = ""
     try:
-        for ln in open("/proc/cpuinfo"):
-            if ln.startswith("model name"):
-                cpu = ln.split(":", 1)[1].strip()
-                break
+        with open("/proc/cpuinfo") as fh:
+            for ln in fh:
+                if ln.startswith("model name"):
+                    cpu = ln.split(":", 1)[1].strip()
+                    break
     except OSError:
         pass
     return (f"{time.strftime('%Y-%m-%d %H:%M')}, {cpu or platform.machine()}, {os.cpu_count()} CPUs, "

@@ -30,7 +30,7 @@ _TOK = "!gpu.async.token"
 _M = "memref<16xi32>"
 
 
-def generate_lines(kind: str, form: str, n: int) -> tuple[list[str], int]:
+def generate_lines(kind: str, form: str, n: int) -> tuple[list[str], int]:  # noqa: C901 - one branch per generated op kind
     """Return (lines, op_count) of a module of about `n` ops."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r} (expected one of {KINDS})")

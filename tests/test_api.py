@@ -50,7 +50,8 @@ def test_the_issue_one_liner_runs() -> None:
 
 
 def test_parse_and_print_match_the_cli() -> None:
-    text = open(EXAMPLE).read()
+    with open(EXAMPLE) as fh:
+        text = fh.read()
     cli = subprocess.run([sys.executable, "-m", "asyncgpu_opt", EXAMPLE], capture_output=True, text=True,
                          check=True).stdout
     assert a.print_ir(a.parse(text, EXAMPLE)) == cli

@@ -190,8 +190,7 @@ class ConstantOp(OpDef):
         v = p.parse_attribute()
         t = getattr(v, "type", None)
         if not isinstance(t, T.Type):
-            raise p.error("expected attribute with a type" if False else
-                          "'arith.constant' op failed to verify that all of {value, result} have same type",
+            raise p.error("'arith.constant' op failed to verify that all of {value, result} have same type",
                           pos)
         attrs["value"] = v
         return Operation.create(cls.name, (), [t], attrs, opdef=cls)

@@ -136,8 +136,7 @@ class AwaitOp(OpDef):
             raise VerifyError("awaiting a token must have empty result", op)
         if isinstance(t, T.AsyncValueType):
             if not op.results:
-                raise VerifyError("awaiting a value must have a result", op) if False else \
-                    VerifyError(f"result type '' does not match async value type '{t.value_type}'", op)
+                raise VerifyError(f"result type '' does not match async value type '{t.value_type}'", op)
             if op.results[0].type != t.value_type:
                 raise VerifyError(f"result type '{op.results[0].type}' does not match async value type "
                                   f"'{t.value_type}'", op)

@@ -47,8 +47,7 @@ class ModuleOp(OpDef):
         if len(op.regions[0].blocks) != 1:
             raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
         if op.regions[0].blocks[0].args:
-            raise VerifyError("expected body region to have no arguments" if False else
-                              "expects region #0 to have 0 or 1 blocks", op)
+            raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
 
 
 class UnrealizedConversionCastOp(OpDef):

@@ -103,9 +103,7 @@ def parse_function_op(cls: Any, p: Any, extra_props: dict | None = None, allow_v
     region = Region()
     if p.peek("{"):
         if entry == [] and arg_types:
-            raise p.error("expected SSA identifier" if False else
-                          "expected non-empty function body" if False else
-                          "expected '%' for argument name" if False else "expected SSA identifier")
+            raise p.error("expected SSA identifier")
         region = p.parse_region(entry_args=entry, isolated=True, default_dialect=cls.default_dialect)
     if extra_props:
         attrs.update(extra_props)

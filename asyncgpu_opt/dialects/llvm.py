@@ -1,8 +1,9 @@
 """llvm dialect: the subset gpu-to-runtime emits and users write (custom forms as upstream 22.1.8).
 
-Ops: func, call, return, mlir.constant/zero/undef/poison, mlir.global, mlir.addressof,
-insertvalue, extractvalue, getelementptr, casts (ptrtoint, inttoptr, bitcast, addrspacecast,
-sext, zext, trunc), alloca, load, store, integer/float binaries, icmp, select, br, cond_br.
+Ops: func, call, return, mlir.constant/zero/undef/poison, mlir.global, mlir.addressof, casts
+(ptrtoint, inttoptr, bitcast, addrspacecast, sext, zext, trunc), integer/float binaries, icmp,
+select, br, cond_br; insertvalue, extractvalue, getelementptr, alloca, load and store are in
+``llvm_memory.py``.  Ops whose upstream syntax is a plain assembly format use it.
 """
 
 from __future__ import annotations
@@ -11,51 +12,25 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Operation, Region
+from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..ir.symbols import lookup_symbol
+from ..syntax.custom_directives import DIRECTIVES
+from . import llvm_memory  # registers the memory ops
 from ._common import TERMINATOR
-
-CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
-TAILCALL = A.OpaqueAttr("#llvm.tailcallkind<none>")
-FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
-EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
-LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
-            "extern_weak", "linkonce_odr", "weak_odr", "external")
-ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
-GEP_DYNAMIC = -2147483648
-_GEP_FLAGS = {0: "", 1: "nusw", 3: "inbounds", 4: "nuw", 5: "nusw|nuw", 7: "inbounds|nuw"}
-_GEP_FLAG_BITS = {"nusw": 1, "inbounds": 3, "nuw": 4}
-
-
-def _i(v: int, t: T.Type = T.i64) -> A.IntegerAttr:
-    return A.IntegerAttr(v, t)
-
-
-def _types_of(vs: list[Any]) -> list[T.Type]:
-    return [v.type for v in vs]
-
-
-def _trailing(p: Any) -> dict[str, A.Attribute]:
-    return p.parse_optional_attr_dict()
-
-
-def _mk(cls: Any, operands: list[Any], results: list[T.Type], attrs: dict[str, A.Attribute],
-        regions: Any = (), successors: Any = ()) -> Operation:
-    for k, v in cls.default_attrs.items():
-        attrs.setdefault(k, v)
-    return Operation.create(cls.name, operands, results, attrs, regions, successors, opdef=cls)
-
-
-def _dict(pr: Any, op: Operation, elided: tuple[str, ...]) -> str:
-    return pr.attr_dict_text(op.attributes, elided)
-
-
-def _int_value(a: Any) -> int | None:
-    if isinstance(a, A.IntegerAttr):
-        return a.value
-    return None
-
+from .llvm_common import (
+    CCONV,
+    EXTERNAL,
+    FASTMATH_NONE,
+    ICMP_PREDICATES,
+    LINKAGES,
+    TAILCALL,
+    _dict,
+    _i,
+    _mk,
+    _trailing,
+    _types_of,
+)
 
 # ----- functions ------------------------------------------------------------------------------
 
@@ -187,23 +162,7 @@ class ReturnOp(OpDef):
     name = "llvm.return"
     operands = (optional("arg"),)
     traits = TERMINATOR
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs = _trailing(p)
-        ref = p.parse_optional_operand()
-        ops = []
-        if ref is not None:
-            p.parse_punct(":")
-            ops = [p.resolve(ref, p.parse_type())]
-        return _mk(cls, ops, [], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        s = _dict(pr, op, ())
-        if op.operands:
-            s += f" {pr.value(op.operands[0])} : {pr.type_text(op.operands[0].type)}"
-        return s
+    assembly_format = "attr-dict ($arg^ `:` type($arg))?"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -244,8 +203,7 @@ class CallOp(OpDef):
         if not isinstance(ft, T.FunctionType):
             raise p.error("expected function type")
         if len(ft.inputs) != len(refs):
-            raise p.error(f"expected {len(ft.inputs)} operands but got {len(refs)}" if False else
-                          f"{len(refs)} operands present, but expected {len(ft.inputs)}")
+            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}")
         ops = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
         return _mk(cls, ops, list(ft.results), attrs)
@@ -256,7 +214,7 @@ class CallOp(OpDef):
         s = " " + str(op.attributes["callee"]) + "(" + pr.values(args) + ")"
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
-            s += "(vararg(" if False else f" vararg({pr.type_text(vt.type)})"
+            s += f" vararg({pr.type_text(vt.type)})"
         elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
@@ -294,35 +252,13 @@ class ConstantOp(OpDef):
     results = (single("res"),)
     props = ("value",)
     traits = frozenset({"Pure", "ConstantLike"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        p.parse_punct("(")
-        v = p.parse_attribute()
-        p.parse_punct(")")
-        attrs = {"value": v}
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        return _mk(cls, [], [p.parse_type()], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        return ("(" + pr.attr_text(op.attributes["value"]) + ")" + _dict(pr, op, ("value",)) + " : "
-                + pr.type_text(op.results[0].type))
+    assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
 
 def _nullary(mn: str) -> type[OpDef]:
-    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
-        attrs = _trailing(p)
-        p.parse_punct(":")
-        return _mk(cls, [], [p.parse_type()], attrs)
-
-    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
-        return _dict(pr, op, ()) + " : " + pr.type_text(op.results[0].type)
-
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}),
-        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom)))
+        assembly_format="attr-dict `:` type($res)"))
 
 
 ZeroOp = _nullary("zero")
@@ -396,210 +332,10 @@ class AddressOfOp(OpDef):
     results = (single("res"),)
     props = ("global_name",)
     traits = frozenset({"Pure"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {"global_name": A.SymbolRefAttr(p.parse_symbol_name())}
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        return _mk(cls, [], [p.parse_type()], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        return (" " + str(op.attributes["global_name"]) + _dict(pr, op, ("global_name",)) + " : "
-                + pr.type_text(op.results[0].type))
-
-
-# ----- aggregates ---------------------------------------------------------------------------------
-
-def _position_type(p: Any, t: T.Type, pos: list[int], opname: str) -> T.Type:
-    for i in pos:
-        if isinstance(t, T.LLVMStructType):
-            if i < 0 or i >= len(t.elements):
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
-            t = t.elements[i]
-        elif isinstance(t, T.LLVMArrayType):
-            if i < 0 or i >= t.size:
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
-            t = t.element_type
-        else:
-            raise p.error(f"custom op '{opname}' expected LLVM IR structure/array type") if p is not None \
-                else ValueError(i)
-    return t
-
-
-def _parse_position(p: Any) -> list[int]:
-    p.parse_punct("[")
-    out = []
-    while True:
-        out.append(p.parse_integer())
-        if not p.parse_optional_punct(","):
-            break
-    p.parse_punct("]")
-    return out
-
-
-def position_type(t: T.Type, pos: list[int]) -> T.Type:
-    return _position_type(None, t, pos, "")
-
-
-class ExtractValueOp(OpDef):
-    name = "llvm.extractvalue"
-    operands = (single("container"),)
-    results = (single("res"),)
-    props = ("position",)
-    traits = frozenset({"Pure"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        ref = p.parse_operand()
-        pos = _parse_position(p)
-        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        ct = p.parse_type()
-        rt = _position_type(p, ct, pos, cls.name)
-        return _mk(cls, [p.resolve(ref, ct)], [rt], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        pos = ", ".join(str(v) for v in op.attributes["position"].values)
-        return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
-                + pr.type_text(op.operands[0].type) + " ")
-
-
-class InsertValueOp(OpDef):
-    name = "llvm.insertvalue"
-    operands = (single("container"), single("value"))
-    results = (single("res"),)
-    props = ("position",)
-    traits = frozenset({"Pure"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        vref = p.parse_operand()
-        p.parse_punct(",")
-        cref = p.parse_operand()
-        pos = _parse_position(p)
-        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        ct = p.parse_type()
-        vt = _position_type(p, ct, pos, cls.name)
-        c = p.resolve(cref, ct)
-        v = p.resolve(vref, vt)
-        return _mk(cls, [c, v], [ct], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        pos = ", ".join(str(v) for v in op.attributes["position"].values)
-        return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
-                + " : " + pr.type_text(op.operands[0].type) + " ")
-
-
-# ----- pointers -------------------------------------------------------------------------------------
-
-class GEPOp(OpDef):
-    name = "llvm.getelementptr"
-    operands = (single("base"), variadic("dynamicIndices"))
-    results = (single("res"),)
-    props = ("elem_type", "noWrapFlags", "rawConstantIndices")
-    traits = frozenset({"Pure"})
-    default_attrs = {"noWrapFlags": _i(0, T.i32)}
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        flags = 0
-        while True:
-            kw = None
-            for k in ("inbounds", "nusw", "nuw"):
-                if p.parse_optional_keyword(k):
-                    kw = k
-                    break
-            if kw is None:
-                break
-            flags |= _GEP_FLAG_BITS[kw]
-            if not p.parse_optional_punct("|"):
-                break
-        base = p.parse_operand()
-        p.parse_punct("[")
-        raw: list[int] = []
-        dyn = []
-        while True:
-            i = p.parse_optional_integer()
-            if i is not None:
-                raw.append(i)
-            else:
-                dyn.append(p.parse_operand())
-                raw.append(GEP_DYNAMIC)
-            if not p.parse_optional_punct(","):
-                break
-        p.parse_punct("]")
-        attrs: dict[str, A.Attribute] = {"noWrapFlags": _i(flags, T.i32),
-                                         "rawConstantIndices": A.DenseArrayAttr(T.i32, raw)}
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        ft = p.parse_type()
-        p.parse_punct(",")
-        attrs["elem_type"] = A.TypeAttr(p.parse_type())
-        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 + len(dyn):
-            raise p.error(f"{1 + len(dyn)} operands present, but expected "
-                          f"{len(ft.inputs) if isinstance(ft, T.FunctionType) else 1}")
-        ops = [p.resolve(base, ft.inputs[0])] + [p.resolve(r, t) for r, t in zip(dyn, ft.inputs[1:])]
-        return _mk(cls, ops, list(ft.results), attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        flags = _int_value(op.attributes.get("noWrapFlags")) or 0
-        s = ""
-        if flags:
-            s += " " + _GEP_FLAGS.get(flags, "inbounds")
-        dyn = op.operands[1:]
-        idx = []
-        di = 0
-        for r in op.attributes["rawConstantIndices"].values:
-            if r == GEP_DYNAMIC:
-                idx.append(pr.value(dyn[di]))
-                di += 1
-            else:
-                idx.append(str(r))
-        s += f" {pr.value(op.operands[0])}[{', '.join(idx)}]"
-        s += _dict(pr, op, ("elem_type", "noWrapFlags", "rawConstantIndices"))
-        s += " : " + pr.function_type_text(_types_of(op.operands), [op.results[0].type])
-        return s + ", " + pr.type_text(op.attributes["elem_type"].type)
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        t = op.attributes["elem_type"].type
-        raw = op.attributes["rawConstantIndices"].values
-        for k, r in enumerate(raw[1:], start=1):
-            if isinstance(t, T.LLVMStructType):
-                if r == GEP_DYNAMIC:
-                    raise VerifyError(f"expected index {k} indexing a struct to be constant", op)
-                t = t.elements[r] if 0 <= r < len(t.elements) else t
-            elif isinstance(t, T.LLVMArrayType):
-                t = t.element_type
-            else:
-                break
+    assembly_format = "$global_name attr-dict `:` qualified(type($res))"
 
 
 def _cast(mn: str, check=None, extra_props: tuple[str, ...] = (), defaults: dict | None = None) -> type[OpDef]:
-    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
-        ref = p.parse_operand()
-        attrs = _trailing(p)
-        p.parse_punct(":")
-        it = p.parse_type()
-        p.parse_keyword("to")
-        rt = p.parse_type()
-        return _mk(cls, [p.resolve(ref, it)], [rt], attrs)
-
-    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
-        el = tuple(k for k, v in cls.default_attrs.items() if str(op.attributes.get(k)) == str(v))
-        return (f" {pr.value(op.operands[0])}" + _dict(pr, op, el) + " : " + pr.type_text(op.operands[0].type)
-                + " to " + pr.type_text(op.results[0].type))
-
     def verify(cls: Any, op: Operation) -> None:
         if check is not None:
             check(op)
@@ -607,8 +343,7 @@ def _cast(mn: str, check=None, extra_props: tuple[str, ...] = (), defaults: dict
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"llvm.{mn}", operands=(single("arg"),), results=(single("res"),), traits=frozenset({"Pure"}),
         props=extra_props, default_attrs=defaults or {},
-        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom),
-        verify=classmethod(verify)))
+        assembly_format="$arg attr-dict `:` type($arg) `to` type($res)", verify=classmethod(verify)))
 
 
 def _int_result(op: Operation) -> None:
@@ -643,94 +378,6 @@ SIToFPOp = _cast("sitofp")
 FPToSIOp = _cast("fptosi")
 
 
-class AllocaOp(OpDef):
-    name = "llvm.alloca"
-    operands = (single("arraySize"),)
-    results = (single("res"),)
-    props = ("alignment", "elem_type", "inalloca")
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        inalloca = p.parse_optional_keyword("inalloca")
-        ref = p.parse_operand()
-        p.parse_keyword("x")
-        et = p.parse_type()
-        attrs: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(et)}
-        if inalloca:
-            attrs["inalloca"] = A.UNIT
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        ft = p.parse_type()
-        return _mk(cls, [p.resolve(ref, ft.inputs[0])], list(ft.results), attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        s = " inalloca" if "inalloca" in op.attributes else ""
-        s += f" {pr.value(op.operands[0])} x {pr.type_text(op.attributes['elem_type'].type)}"
-        s += _dict(pr, op, ("elem_type", "inalloca"))
-        return s + " : " + pr.function_type_text([op.operands[0].type], [op.results[0].type])
-
-
-_ORDERING0 = _i(0)
-
-
-class LoadOp(OpDef):
-    name = "llvm.load"
-    operands = (single("addr"),)
-    results = (single("res"),)
-    props = ("alignment", "ordering", "volatile_", "nontemporal", "invariant", "invariantGroup", "syncscope",
-             "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "dereferenceable")
-    default_attrs = {"ordering": _ORDERING0}
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {}
-        if p.parse_optional_keyword("volatile"):
-            attrs["volatile_"] = A.UNIT
-        ref = p.parse_operand()
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        at = p.parse_type()
-        p.parse_punct("->")
-        return _mk(cls, [p.resolve(ref, at)], [p.parse_type()], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        s = " volatile" if "volatile_" in op.attributes else ""
-        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
-        s += f" {pr.value(op.operands[0])}" + _dict(pr, op, el)
-        return s + " : " + pr.type_text(op.operands[0].type) + " -> " + pr.type_text(op.results[0].type)
-
-
-class StoreOp(OpDef):
-    name = "llvm.store"
-    operands = (single("value"), single("addr"))
-    props = LoadOp.props
-    default_attrs = {"ordering": _ORDERING0}
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {}
-        if p.parse_optional_keyword("volatile"):
-            attrs["volatile_"] = A.UNIT
-        vref = p.parse_operand()
-        p.parse_punct(",")
-        aref = p.parse_operand()
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        vt = p.parse_type()
-        p.parse_punct(",")
-        at = p.parse_type()
-        return _mk(cls, [p.resolve(vref, vt), p.resolve(aref, at)], [], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        s = " volatile" if "volatile_" in op.attributes else ""
-        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
-        s += f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}" + _dict(pr, op, el)
-        return s + " : " + pr.type_text(op.operands[0].type) + ", " + pr.type_text(op.operands[1].type)
-
-
 # ----- arithmetic -----------------------------------------------------------------------------------
 
 _OVF_NAMES = {0: "", 1: "nsw", 2: "nuw", 3: "nsw, nuw"}
@@ -748,6 +395,38 @@ def _ovf_value(a: Any) -> int:
     return v
 
 
+class _OverflowFlags:
+    """``custom<OverflowFlags>``: (`overflow` `<` flag (`,` flag)* `>`)?, flags ``nsw``/``nuw``
+    stored as the i32 enum property (absent: the default, none)."""
+
+    @staticmethod
+    def parse(p: Any, st: Any, args: list[Any], fmt: Any, optional: bool) -> bool:
+        if not p.parse_optional_keyword("overflow"):
+            return False
+        p.parse_punct("<")
+        v = 0
+        while True:
+            w = p.parse_optional_bare_id()
+            v |= {"nsw": 1, "nuw": 2}.get(w or "", 0)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(">")
+        st.attrs["overflowFlags"] = _i(v, T.i32)
+        return True
+
+    @staticmethod
+    def print(pr: Any, op: Operation, args: list[Any], fmt: Any) -> str:
+        v = _ovf_value(op.attributes.get("overflowFlags"))
+        return f" overflow<{_OVF_NAMES[v]}>" if v else ""
+
+
+DIRECTIVES["OverflowFlags"] = _OverflowFlags
+
+
+def _same_as_res(known: dict[str, Any]) -> Any:
+    return known["res"]
+
+
 def _binary(mn: str, kind: str) -> type[OpDef]:
     """kind: "ovf" (overflow<...> flags), "fm" (fastmath in attr-dict), "" (none)."""
     props: tuple[str, ...] = ()
@@ -759,38 +438,6 @@ def _binary(mn: str, kind: str) -> type[OpDef]:
         props = ("fastmathFlags",)
         defaults = {"fastmathFlags": FASTMATH_NONE}
 
-    def parse_custom(cls: Any, p: Any, results: list) -> Operation:
-        a = p.parse_operand()
-        p.parse_punct(",")
-        b = p.parse_operand()
-        attrs: dict[str, A.Attribute] = {}
-        if kind == "ovf" and p.parse_optional_keyword("overflow"):
-            p.parse_punct("<")
-            v = 0
-            while True:
-                w = p.parse_optional_bare_id()
-                v |= {"nsw": 1, "nuw": 2}.get(w or "", 0)
-                if not p.parse_optional_punct(","):
-                    break
-            p.parse_punct(">")
-            attrs["overflowFlags"] = _i(v, T.i32)
-        attrs.update(_trailing(p))
-        p.parse_punct(":")
-        t = p.parse_type()
-        return _mk(cls, [p.resolve(a, t), p.resolve(b, t)], [t], attrs)
-
-    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
-        s = f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}"
-        el: tuple[str, ...] = ()
-        if kind == "ovf":
-            v = _ovf_value(op.attributes.get("overflowFlags"))
-            if v:
-                s += f" overflow<{_OVF_NAMES[v]}>"
-            el = ("overflowFlags",)
-        elif kind == "fm" and str(op.attributes.get("fastmathFlags")) == str(FASTMATH_NONE):
-            el = ("fastmathFlags",)
-        return s + _dict(pr, op, el) + " : " + pr.type_text(op.results[0].type)
-
     def convert_generic_props(cls: Any, attrs: dict[str, A.Attribute]) -> None:
         # overflowFlags is an enum property: `#llvm.overflow<...>` is stored (and printed) as i32
         a = attrs.get("overflowFlags")
@@ -800,7 +447,8 @@ def _binary(mn: str, kind: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"llvm.{mn}", operands=(single("lhs"), single("rhs")), results=(single("res"),),
         traits=frozenset({"Pure"}), props=props, default_attrs=defaults,
-        parse_custom=classmethod(parse_custom), print_custom=classmethod(print_custom),
+        assembly_format="$lhs `,` $rhs " + ("`` custom<OverflowFlags>($overflowFlags) " if kind == "ovf" else "")
+        + "attr-dict `:` type($res)", infer={"lhs": _same_as_res, "rhs": _same_as_res},
         convert_generic_props=classmethod(convert_generic_props)))
 
 
@@ -848,58 +496,34 @@ class SelectOp(OpDef):
     props = ("fastmathFlags",)
     traits = frozenset({"Pure"})
     default_attrs = {"fastmathFlags": FASTMATH_NONE}
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        refs = p.parse_operand_list()
-        attrs = _trailing(p)
-        p.parse_punct(":")
-        ct = p.parse_type()
-        p.parse_punct(",")
-        t = p.parse_type()
-        if len(refs) != 3:
-            raise p.error(f"{len(refs)} operands present, but expected 3")
-        return _mk(cls, [p.resolve(refs[0], ct), p.resolve(refs[1], t), p.resolve(refs[2], t)], [t], attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        el = ("fastmathFlags",) if str(op.attributes.get("fastmathFlags")) == str(FASTMATH_NONE) else ()
-        return (" " + pr.values(op.operands) + _dict(pr, op, el) + " : " + pr.type_text(op.operands[0].type)
-                + ", " + pr.type_text(op.results[0].type))
+    assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
+    infer = {"trueValue": _same_as_res, "falseValue": _same_as_res}
 
 
 # ----- control flow -----------------------------------------------------------------------------------
-
-def _parse_succ(p: Any) -> tuple[Block, list[Any]]:
-    b = p.parse_successor()
-    vals: list[Any] = []
-    if p.parse_optional_punct("("):
-        refs = p.parse_operand_list()
-        p.parse_punct(":")
-        ts = []
-        while True:
-            ts.append(p.parse_type())
-            if not p.parse_optional_punct(","):
-                break
-        p.parse_punct(")")
-        vals = [p.resolve(r, t) for r, t in zip(refs, ts)]
-    return b, vals
-
 
 class BrOp(OpDef):
     name = "llvm.br"
     operands = (variadic("destOperands"),)
     num_successors = 1
+    successor_names = ("dest",)
     traits = frozenset({"Terminator", "Pure"})
+    assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        b, vals = _parse_succ(p)
-        return _mk(cls, vals, [], _trailing(p), (), [b])
 
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        return " " + pr.successor_text(op.successors[0], op.operands) + _dict(pr, op, ())
+def _parse_weights(p: Any, optional: bool) -> A.Attribute | None:
+    """`[` integer (`,` integer)* `]`: a DenseI32ArrayAttr in its short form."""
+    if optional and not p.peek("["):
+        return None
+    p.parse_punct("[")
+    vals: list[int] = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            vals.append(p.parse_integer())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+    return A.DenseArrayAttr(T.i32, vals)
 
 
 class CondBrOp(OpDef):
@@ -907,34 +531,23 @@ class CondBrOp(OpDef):
     operands = (single("condition"), variadic("trueDestOperands"), variadic("falseDestOperands"))
     props = ("branch_weights", "operandSegmentSizes", "loop_annotation")
     num_successors = 2
+    successor_names = ("trueDest", "falseDest")
     traits = frozenset({"Terminator", "Pure"})
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        c = p.resolve(p.parse_operand(), T.i1)
-        p.parse_punct(",")
-        b1, v1 = _parse_succ(p)
-        p.parse_punct(",")
-        b2, v2 = _parse_succ(p)
-        attrs = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, [1, len(v1), len(v2)])}
-        attrs.update(_trailing(p))
-        return _mk(cls, [c] + v1 + v2, [], attrs, (), [b1, b2])
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        t = cls.operand_group(op, "trueDestOperands")
-        f = cls.operand_group(op, "falseDestOperands")
-        return (f" {pr.value(op.operands[0])}, " + pr.successor_text(op.successors[0], t) + ", "
-                + pr.successor_text(op.successors[1], f) + _dict(pr, op, ("operandSegmentSizes",)))
+    infer = {"condition": lambda known: [T.i1]}
+    attr_parsers = {"branch_weights": _parse_weights}
+    attr_printers = {"branch_weights": lambda pr, a: "[" + ", ".join(str(v) for v in a.values) + "]"}
+    assembly_format = ("$condition (`weights` `(` $branch_weights^ `)`)? `,` "
+                       "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
+                       "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
 
 
 # Every custom printer above reads only the op's types and attributes and prints operands through
 # ``Printer.value``/``values``: region-less, successor-less llvm ops print through the printer's
-# templates.  The verifiers of GEP and the casts read only types and attributes too.
-for _od in list(globals().values()):
+# templates (as assembly-format ops do).  The verifiers of GEP and the casts read only types and
+# attributes too.
+for _od in [*globals().values(), *vars(llvm_memory).values()]:
     if isinstance(_od, type) and issubclass(_od, OpDef) and _od.name.startswith("llvm.") \
             and getattr(_od, "print_custom", None) is not None and not _od.regions and not _od.num_successors:
         _od.print_by_shape = True
-GEPOp.shape_verified = True
 for _od in (PtrToIntOp, IntToPtrOp, BitcastOp, AddrSpaceCastOp, SExtOp, ZExtOp, TruncOp, SIToFPOp, FPToSIOp):
     _od.shape_verified = True

@@ -204,11 +204,11 @@ def print_expr(e: AffineExpr, strong: bool = False) -> str:
     lhs, rhs = e.lhs, e.rhs
     if e.kind != "add":
         if e.kind == "mul" and isinstance(rhs, Const) and rhs.value == -1:
-            s = "-" + print_expr(lhs, True)
+            text = "-" + print_expr(lhs, True)
         else:
-            s = print_expr(lhs, True) + _SPELL[e.kind] + print_expr(rhs, True)
-        return f"({s})" if strong else s
-    s = None
+            text = print_expr(lhs, True) + _SPELL[e.kind] + print_expr(rhs, True)
+        return f"({text})" if strong else text
+    s: str | None = None
     if isinstance(rhs, Bin) and rhs.kind == "mul" and isinstance(rhs.rhs, Const):
         v = rhs.rhs.value
         if v == -1:

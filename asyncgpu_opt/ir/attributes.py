@@ -12,6 +12,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..diagnostics import quote_string
 from . import types as T
 from .types import Type
 
@@ -38,6 +39,10 @@ class Attribute:
     def __hash__(self) -> int:
         t = self._text
         return hash(t if t is not None else str(self))
+
+    def short_text(self) -> str:
+        """The spelling where an ``i64`` integer drops its type (memory spaces)."""
+        return str(self)
 
 
 def _r(p: Any, a: Any) -> str:
@@ -84,6 +89,9 @@ class IntegerAttr(Attribute):
         if isinstance(self.type, T.IntegerType) and self.type.width == 1 and self.type.signedness == "":
             return "true" if self.value else "false"
         return str(self.value)
+
+    def short_text(self) -> str:
+        return str(self.value) if self.type.text == "i64" else str(self)
 
 
 def bool_attr(b: bool) -> IntegerAttr:
@@ -230,22 +238,6 @@ class FloatAttr(Attribute):
 
     def value_text(self) -> str:
         return format_float(self.value, self.type)
-
-
-def quote_string(s: str) -> str:
-    out = ['"']
-    for ch in s.encode("utf-8", "surrogateescape"):  # bytes of invalid UTF-8 kept as read
-        c = chr(ch)
-        if c == "\\":
-            out.append("\\\\")
-        elif c == '"':
-            out.append("\\22")
-        elif 0x20 <= ch < 0x7F:
-            out.append(c)
-        else:
-            out.append("\\" + format(ch, "02X"))
-    out.append('"')
-    return "".join(out)
 
 
 class StringAttr(Attribute):
@@ -434,7 +426,8 @@ class IntegerSetAttr(Attribute):
 class DenseElementsAttr(Attribute):
     """``dense<...> : tensor<..>``; values kept flat (python numbers) plus the shaped type."""
 
-    __slots__ = ("type", "values", "splat")
+    __slots__ = ("type", "values", "splat", "_n")
+    type: Any  # a shaped type (tensor or vector)
 
     def __init__(self, type: Type, values: Sequence[Any]) -> None:
         Attribute.__init__(self)
@@ -445,9 +438,7 @@ class DenseElementsAttr(Attribute):
         if self.splat and vals and n != len(vals) and len(vals) != 1:
             raise ValueError("bad element count")
         self.values = vals if not self.splat else vals[:1]
-        self._n = n  # type: ignore[attr-defined]
-
-    __slots__ = ("type", "values", "splat", "_n")
+        self._n = n
 
     def _elem(self, v: Any) -> str:
         et = self.type.element_type

@@ -14,16 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .opdef import OpDef
 
-Location = Any  # diagnostics.Location; kept loose to avoid import cycles
+from .registry import lookup_opdef
 
-
-def _lookup_opdef(name: str) -> Any:
-    """``opdef.lookup_opdef`` (imported on first use: opdef imports this module)."""
-    global _lookup_opdef
-    from .opdef import lookup_opdef
-
-    _lookup_opdef = lookup_opdef
-    return lookup_opdef(name)
+Location = Any  # diagnostics.FileLoc | TextLoc | None
 
 
 class Value:
@@ -125,7 +118,7 @@ class Operation:
                successors: Sequence[Block] = (), loc: Location = None,
                properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
         if opdef is False:
-            opdef = _lookup_opdef(name)
+            opdef = lookup_opdef(name)
         op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
         op.opdef = opdef
@@ -236,7 +229,8 @@ class Operation:
             mapping = {}
         new = Operation.create(self.name, [mapping.get(v, v) for v in self.operands],
                                [r.type for r in self.results], self.attributes, (),
-                               [mapping.get(s, s) for s in self.successors], self.loc,
+                               [mapping.get(s, s) for s in self.successors],  # type: ignore[call-overload]
+                               self.loc,
                                self.properties, opdef=self.opdef)
         for r_old, r_new in zip(self.results, new.results):
             mapping[r_old] = r_new
@@ -310,9 +304,21 @@ class Block:
         return cache[id(op)]
 
     def remove(self, op: Operation) -> None:
-        del self.ops[self.index_of(op)]
+        cache = self._index_cache
+        # without an index, a scan (identity, in C) is cheaper than building one that the removal
+        # invalidates: removing ops one by one stays linear per removal, not a dict per removal
+        del self.ops[cache[id(op)] if cache is not None else self.ops.index(op)]
         op.parent = None
         self._index_cache = None
+
+    def detach_all(self) -> list[Operation]:
+        """Remove every op (they keep their uses); returns them in order."""
+        ops = self.ops
+        for op in ops:
+            op.parent = None
+        self.ops = []
+        self._index_cache = None
+        return ops
 
     @property
     def terminator(self) -> Operation | None:
@@ -325,7 +331,7 @@ class Block:
         return self.parent.parent if self.parent is not None else None
 
     def is_entry(self) -> bool:
-        return self.parent is not None and self.parent.blocks and self.parent.blocks[0] is self
+        return self.parent is not None and bool(self.parent.blocks) and self.parent.blocks[0] is self
 
     def predecessors(self) -> list[Block]:
         preds: list[Block] = []
@@ -370,7 +376,7 @@ class Region:
             nb = Block([a.type for a in b.args], [a.loc for a in b.args])
             for a, na in zip(b.args, nb.args):
                 mapping[a] = na
-            mapping[b] = nb  # type: ignore[index]
+            mapping[b] = nb  # type: ignore[index, assignment]  # blocks map to blocks
             dest.add_block(nb)
             new_blocks.append((b, nb))
         for b, nb in new_blocks:

@@ -10,25 +10,31 @@ One small class per op::
                            "$dst`,` $src `:` type($dst)`,` type($src) attr-dict")
 
 Operand/result groups are ``single`` / ``optional`` / ``variadic``; ``props`` lists inherent
-attribute names (printed in ``<{...}>`` in generic form).  The format string is compiled once, when
-the class is defined, by ``syntax.format``.  Dialect modules are imported lazily on first lookup.
+attribute names (printed in ``<{...}>`` in generic form).  The format string is compiled on first use by
+``syntax.format.format_of`` (``ir/`` knows no syntax).  Dialect modules are imported lazily on first lookup.
 """
 
 from __future__ import annotations
 
-import importlib
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .attributes import Attribute, DenseArrayAttr
+from .core import Operation
+from .registry import (  # noqa: F401  (re-exported: the registry's public names)
+    _DIALECT_MODULES,
+    _REGISTRY,
+    is_known_dialect,
+    known_dialects,
+    load_dialect,
+    lookup_opdef,
+    register,
+)
 from .types import Type, i32
 
 _type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
-
-if TYPE_CHECKING:
-    from .core import Operation
 
 
 class VerifyError(Exception):
@@ -62,40 +68,19 @@ def variadic(name: str, type: Type | None = None) -> Arg:
     return Arg(name, "variadic", type)
 
 
-_REGISTRY: dict[str, type[OpDef]] = {}
-_DIALECT_MODULES = {
-    "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
-    "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
-}
-_LOADED: set[str] = set()
+class _CompiledFormat:
+    """``cls._format``: the op's compiled assembly format (or None), for dialect code written
+    against it; ``syntax.format.format_of`` is the way in.  The syntax layer installs ``compile``
+    when it loads (``ir/`` imports no syntax), before anything is parsed or printed."""
 
+    compile: Callable[[Any], Any] | None = None
 
-def known_dialects() -> list[str]:
-    return sorted(_DIALECT_MODULES)
-
-
-def load_dialect(dialect: str) -> bool:
-    mod = _DIALECT_MODULES.get(dialect)
-    if mod is None:
-        return False
-    if dialect not in _LOADED:
-        _LOADED.add(dialect)
-        importlib.import_module(f"asyncgpu_opt.dialects.{mod}")
-    return True
-
-
-def lookup_opdef(name: str) -> type[OpDef] | None:
-    d = _REGISTRY.get(name)
-    if d is not None:
-        return d
-    dialect = name.split(".", 1)[0]
-    if dialect not in _LOADED and load_dialect(dialect):
-        return _REGISTRY.get(name)
-    return None
-
-
-def is_known_dialect(dialect: str) -> bool:
-    return dialect in _DIALECT_MODULES
+    def __get__(self, obj: Any, cls: Any) -> Any:
+        if cls.assembly_format is None:
+            return None
+        if _CompiledFormat.compile is None:
+            raise RuntimeError("assembly formats need asyncgpu_opt.syntax.format (import it first)")
+        return _CompiledFormat.compile(cls)
 
 
 class OpDef:
@@ -133,9 +118,15 @@ class OpDef:
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
     view_source: ClassVar[str | None] = None
 
-    _format: ClassVar[Any] = None
+    _format: ClassVar[Any] = _CompiledFormat()
     _operand_index: ClassVar[dict[str, int]] = {}
     _result_index: ClassVar[dict[str, int]] = {}
+    # per-class caches, read through ``cls.__dict__`` (never inherited)
+    _needs_oseg: ClassVar[bool]
+    _needs_rseg: ClassVar[bool]
+    _structinfo: ClassVar[tuple[Any, ...]]
+    _verified_all: ClassVar[tuple[Any, ...]]
+    _verified_shapes: ClassVar[tuple[Any, ...]]
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -143,13 +134,7 @@ class OpDef:
             return
         cls._operand_index = {a.name: i for i, a in enumerate(cls.operands)}
         cls._result_index = {a.name: i for i, a in enumerate(cls.results)}
-        if cls.assembly_format is not None:
-            from ..syntax.format import compile_format
-
-            cls._format = compile_format(cls, cls.assembly_format)
-        if cls.name in _REGISTRY:
-            raise ValueError(f"op {cls.name} registered twice")
-        _REGISTRY[cls.name] = cls
+        register(cls.name, cls)
 
     # ----- segments ----------------------------------------------------------------------------
     @classmethod
@@ -187,7 +172,7 @@ class OpDef:
         if nvar > 1:
             seg = op.attributes.get(attr)
             if isinstance(seg, DenseArrayAttr):
-                return list(seg.values)
+                return [int(v) for v in seg.values]
             # fall back: optional groups empty, first variadic takes the rest
         out = list(sizes)
         if first >= 0:
@@ -205,7 +190,7 @@ class OpDef:
     @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
         idx = cls._operand_index[name]
-        if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # not overridden: inline
+        if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # type: ignore[attr-defined]  # not overridden
             nvar, sizes, nsingle, first, _ = cls._seg_info(cls.operands, "operandSegmentSizes")
             seg = op.attributes.get("operandSegmentSizes") if nvar > 1 else None
             if not isinstance(seg, DenseArrayAttr):  # `_segments`' fall-back, without the list
@@ -216,8 +201,8 @@ class OpDef:
             seg = seg.values
         else:
             seg = cls.operand_segments(op)
-        start = sum(seg[:idx])
-        return op.operands[start: start + seg[idx]]
+        start = int(sum(seg[:idx]))
+        return op.operands[start: start + int(seg[idx])]
 
     @classmethod
     def result_group(cls, op: Operation, name: str) -> list[Any]:
@@ -246,8 +231,6 @@ class OpDef:
         """Create an op from named groups: ``build(operands={"asyncDependencies": [t]}, ...)``.
         Group values: a Value, None (absent optional) or a list.  ``results`` maps names to types
         (or lists of types / None)."""
-        from .core import Operation
-
         operands = operands or {}
         results = results or {}
         flat_ops: list[Any] = []
@@ -307,8 +290,7 @@ class OpDef:
         for a shape (operand and result types, region/successor counts, attributes) that passed."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
-            cacheable = cls.shape_verified and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS \
-                and cls.result_segments.__func__ is _BASE_RESULT_SEGMENTS
+            cacheable = cls.shape_verified and not _overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
         seen = st[0]
         if seen is None:
@@ -329,8 +311,7 @@ class OpDef:
         """Operand/result counts, fixed types, region and successor counts.  The outcome depends
         only on the op's shape, so shapes that passed are remembered (per class, when the segment
         functions are not overridden) and skip the checks."""
-        if cls.operand_segments.__func__ is not _BASE_OPERAND_SEGMENTS or \
-                cls.result_segments.__func__ is not _BASE_RESULT_SEGMENTS:
+        if _overrides_segments(cls):
             cls._verify_structure(op)
             return
         attrs = op.attributes
@@ -399,6 +380,12 @@ class OpDef:
 
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
+
+
+def _overrides_segments(cls: type[OpDef]) -> bool:
+    """Whether ``cls`` computes its own operand or result segments (then nothing is cached)."""
+    return (getattr(cls.operand_segments, "__func__", None) is not _BASE_OPERAND_SEGMENTS
+            or getattr(cls.result_segments, "__func__", None) is not _BASE_RESULT_SEGMENTS)
 
 
 def _describe(t: Type) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..diagnostics import quote_string
+
 
 class Type:
     """Base: ``text`` is the canonical spelling; equality and hashing use it."""
@@ -92,6 +94,8 @@ def _dims(shape: Sequence[int]) -> str:
 
 class ShapedType(Type):
     __slots__ = ("shape", "element_type")
+    shape: tuple[int, ...]
+    element_type: Type
 
     @property
     def rank(self) -> int:
@@ -107,7 +111,7 @@ class ShapedType(Type):
         return n
 
     def num_dynamic_dims(self) -> int:
-        return sum(1 for d in self.shape if d == DYNAMIC)
+        return sum(d == DYNAMIC for d in self.shape)
 
 
 class MemRefType(ShapedType):
@@ -139,11 +143,8 @@ class MemRefType(ShapedType):
 
 def _short_attr(a: Any) -> str:
     """Memory spaces print integer attributes without `: i64`."""
-    from .attributes import IntegerAttr
-
-    if isinstance(a, IntegerAttr) and str(a.type) == "i64":
-        return str(a.value)
-    return str(a)
+    short = getattr(a, "short_text", None)
+    return short() if short is not None else str(a)
 
 
 class UnrankedMemRefType(Type):
@@ -264,8 +265,6 @@ class LLVMStructType(LLVMType):
             inner = ", ".join(e.llvm_body() for e in self.elements)
             body = f"<({inner})>" if packed else f"({inner})"
         if name is not None:
-            from .attributes import quote_string
-
             q = quote_string(name)
             if opaque:
                 LLVMType.__init__(self, f"struct<{q}, opaque>")

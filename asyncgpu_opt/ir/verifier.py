@@ -1,6 +1,6 @@
 """The verifier: structural checks from op definitions, op verifiers, terminators, and SSA
-dominance within blocks.  Raises ``MLIRError`` with MLIR's message text and a
-``see current operation`` note."""
+dominance within blocks.  Raises ``MLIRError`` with MLIR's message text, carrying the failing op
+(rendered as the ``see current operation`` note by ``syntax.op_notes``)."""
 
 from __future__ import annotations
 
@@ -11,30 +11,10 @@ from .core import Block, Operation, OpResult
 from .opdef import VerifyError
 
 
-def _fail(op: Operation, message: str, printer: Any = None, notes: Any = (), raw: bool = False) -> MLIRError:
+def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False) -> MLIRError:
     # Operation::emitError attaches "see current operation" first; verifier notes follow it.
     extra = [Diagnostic("note", m, loc) for loc, m in notes]
-    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, [current_op_note(op)] + extra)
-
-
-def current_op_note(op: Operation) -> Diagnostic:
-    return Diagnostic("note", "see current operation: " + _generic_text(op), op.loc)
-
-
-def _generic_text(op: Operation) -> str:
-    from ..syntax.printer import Printer
-
-    pr = Printer(generic=True)
-    pr.local_scope = True  # Diagnostic::appendOp prints with useLocalScope(): no aliases
-    pr.compute_names(_root(op))
-    text = pr.op_text(op).lstrip()
-    return ("\n" + text) if "\n" in text else text
-
-
-def _root(op: Operation) -> Operation:
-    while op.parent_op is not None:
-        op = op.parent_op
-    return op
+    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra, op=op)
 
 
 def verify(top: Operation) -> None:
@@ -61,8 +41,8 @@ def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
             if isinstance(name, str):
                 if name in seen:
                     raise MLIRError(f"redefinition of symbol named '{name}'", o.loc,
-                                    [current_op_note(o),
-                                     Diagnostic("note", "see existing symbol definition here", seen[name].loc)])
+                                    [Diagnostic("note", "see existing symbol definition here", seen[name].loc)],
+                                    op=o)
                 seen[name] = o
     no_term = od is not None and "NoTerminator" in od.traits
     for r in op.regions:
@@ -76,14 +56,14 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
     defined: set[int] = {id(a) for a in b.args}
     ops = b.ops
     if not ops:
-        if not no_terminator and parent.regions and len(b.parent.blocks) > 0:
+        if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
             raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
     last_i = len(ops) - 1
     for i in range(last_i):
         if ops[i].successors:
             raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
-                            [current_op_note(ops[i])])
+                            op=ops[i])
     for i, op in enumerate(ops):
         if i != last_i and op.is_terminator():
             raise _fail(op, "must be the last operation in the parent block")
@@ -97,11 +77,10 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
             defined.add(id(r))
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
-        raise MLIRError("block with no terminator, has " + _generic_text(last).lstrip(), last.loc,
-                        [current_op_note(last)])
+        raise MLIRError("block with no terminator, has ", last.loc, op=last, op_in_message=True)
 
 
 def _dominance_error(op: Operation, v: Any) -> MLIRError:
     idx = op.operands.index(v)
     note = Diagnostic("note", "operand defined here (op in the same block)", v.op.loc)
-    return MLIRError(f"operand #{idx} does not dominate this use", op.loc, [current_op_note(op), note])
+    return MLIRError(f"operand #{idx} does not dominate this use", op.loc, [note], op=op)

@@ -314,9 +314,8 @@ class _Threader:
     def _stays_sync(self, op: Operation) -> bool:
         if op.name == "gpu.alloc" and "hostShared" in op.attributes and _token(op) is None:
             return True
-        if op.name == "gpu.launch_func" and op.operand_group("asyncObject"):
-            return True  # stream-based launch: the user manages ordering
-        return False
+        # a stream-based launch: the user manages ordering
+        return op.name == "gpu.launch_func" and bool(op.operand_group("asyncObject"))
 
     def _visit_wait(self, op: Operation) -> None:
         deps = _deps(op)
@@ -388,7 +387,7 @@ class _Threader:
         if op.is_terminator():
             self._sync(op, [c for c in self.chains if c.ours])
             return
-        if not has_side_effects(op) and not (op.name == "gpu.alloc"):
+        if not has_side_effects(op) and op.name != "gpu.alloc":
             return
         if self.single:
             if op.name == "gpu.alloc":  # host_shared stays sync and independent

@@ -54,7 +54,7 @@ def parse_pipeline(text: str) -> Nest:
     """Parse a textual pipeline; a top-level ``builtin.module(...)`` wrapper is optional."""
     pos = 0
 
-    def items(until: str | None, nest_text_start: int) -> tuple[list[Any], int]:
+    def items(until: str | None) -> tuple[list[Any], int]:
         nonlocal pos
         out: list[Any] = []
         while True:
@@ -74,7 +74,7 @@ def parse_pipeline(text: str) -> Nest:
             pos = m.end()
             if text.startswith("(", pos):
                 pos += 1
-                sub, _ = items(")", pos)
+                sub, _ = items(")")
                 pos += 1
                 out.append(Nest(name, sub))
             else:
@@ -118,7 +118,7 @@ def parse_pipeline(text: str) -> Nest:
             if ex.kind == "parse" and inner.strip() and ex.col == 0 and not any(c in inner for c in "(,"):
                 ex.text, ex.col = text, 0
             raise
-    lst, _ = items(None, 0)
+    lst, _ = items(None)
     if len(lst) == 1 and isinstance(lst[0], Nest) and lst[0].op_name == "builtin.module":
         return lst[0]
     return Nest("builtin.module", lst)
@@ -199,16 +199,10 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 t0 = time.perf_counter()
                 try:
                     changed = it.pass_.apply(op)
-                except MLIRError as e:
+                except MLIRError:
                     if hooks.failed:
                         hooks.failed(it, op)
-                    if e.op is not None and not any(n.message.startswith("see current operation")
-                                                    for n in e.diagnostic.notes):
-                        from ..ir.verifier import _generic_text
-
-                        e.diagnostic.notes.insert(0, Diagnostic("note", "see current operation: "
-                                                                + _generic_text(e.op), e.op.loc))
-                    raise
+                    raise  # the failing op (e.op) is shown by the driver (syntax.op_notes)
                 cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
                 hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))
                 if verify_each:

@@ -195,7 +195,7 @@ class KernelExec:
                 self.races.access(buf, it, write, None, u, mask, op)
             return u, mask
         v, vmin, vmax, _ = ent
-        if mask is None and 0 <= vmin + u and vmax + u < n:
+        if mask is None and vmin + u >= 0 and vmax + u < n:
             if not local:
                 key = (id(buf), it, write, id(v))
                 rec = self.pattern.get(key)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from .format import Ref, TypeDir, Var
+from .format_ast import Ref, TypeDir, Var
 
 
 def _var(a: Any) -> Var:

@@ -9,6 +9,7 @@ the ``WS`` lexeme, not a pyparsing ``.ignore()``.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pyparsing as pp
 
@@ -59,8 +60,8 @@ GENERIC_OP = pp.Regex(
 # the general loop.
 OP_RESULTS = pp.Regex(rf"%(?P<a>{SUFFIX_ID})(?:[ \t]*,[ \t]*%(?P<b>{SUFFIX_ID}))?[ \t]*=")
 
-ws_re = WS.re
-bare_id_re = BARE_ID.re
+ws_re: Any = WS.re  # matches at any offset (possibly empty): typed loosely for `.match(...).end()`
+bare_id_re: Any = BARE_ID.re
 ssa_use_re = SSA_USE.re
 ssa_def_re = SSA_DEF.re
 caret_id_re = CARET_ID.re

@@ -29,27 +29,40 @@ different type, redefinition, pending forward references) it calls the parser's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import FileLoc
 from ..ir.core import Block, Operation, OpResult, Value
 from . import lexer as L
+from .parser_base import OperandRef
 
 if TYPE_CHECKING:
     from .parser import Parser
 
 _ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
-_ws_match = L.ws_re.match
-_bare_id_match = L.bare_id_re.match
+_ws_match: Callable[[str, int], Any] = L.ws_re.match
+_bare_id_match: Callable[[str, int], Any] = L.bare_id_re.match
 _WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+# lines longer than this are read by the general reader: the cache key is the rest of the line, so
+# reading k ops from one line through the cache would cost k times the line's length
+_LONG_LINE = 2000
 _new_op = Operation.__new__
 _new_result = OpResult.__new__
 
 
-def parse_block_body(parser: Parser, block: Block) -> None:
-    """operation* up to the `}` or `^` that ends the block (not consumed)."""
-    from .parser import OperandRef
+def _chain(scopes: list[Any]) -> list[dict[str, list[Value]]]:
+    """The value tables of ``scopes`` from the innermost up to the nearest isolated one."""
+    chain = []
+    for sc in reversed(scopes):
+        chain.append(sc.values)
+        if sc.isolated:
+            break
+    return chain
 
+
+def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the reader's hot loop, inlined on purpose
+    """operation* up to the `}` or `^` that ends the block (not consumed)."""
     if not parser.use_line_cache:
         _parse_uncached(parser, block)
         return
@@ -57,18 +70,17 @@ def parse_block_body(parser: Parser, block: Block) -> None:
     tlen = len(t)
     cache: dict[tuple, Any] = parser._line_cache
     scopes = parser.scopes
-    chain = []  # the scopes a name is looked up in, innermost first, up to the isolated one
-    for sc in reversed(scopes):
-        chain.append(sc.values)
-        if sc.isolated:
-            break
-    iso = next(sc for sc in reversed(scopes) if sc.isolated)
-    top = chain[0]
+    # the scopes a name is looked up in, innermost first, up to the isolated one: built on the
+    # first miss in the innermost scope (so a block costs nothing per level of nesting above it)
+    chain: list[dict[str, list[Value]]] | None = None
+    iso = scopes[-1].iso
+    top = scopes[-1].values
     dd = parser.default_dialects[-1] if parser.default_dialects else None
     source = parser.source
     def_pos = parser.def_pos
     ops = block.ops
     lookup = parser.lookup
+    eol = -1
     while True:
         p = parser.pos
         if p >= tlen or t[p] in _WS_START:
@@ -79,9 +91,15 @@ def parse_block_body(parser: Parser, block: Block) -> None:
         if c == "}" or c == "^":
             block._index_cache = None
             return
-        eol = t.find("\n", p)
-        if eol < 0:
-            eol = tlen
+        if p >= eol:  # a new line (the previous op's line end is still valid otherwise)
+            eol = t.find("\n", p)
+            if eol < 0:
+                eol = tlen
+        if eol - p > _LONG_LINE:  # many ops on one line (or one huge op): keys would grow with it
+            op = parser.parse_operation()
+            op.parent = block
+            ops.append(op)
+            continue
         parts = _ssa_split(t[p:eol])
         n = _ws_match(t, eol).end()
         if n < tlen:
@@ -116,13 +134,18 @@ def parse_block_body(parser: Parser, block: Block) -> None:
                     num = parts[i + 2]
                     v = None
                     if num is None:
-                        for values in chain:
-                            vs = values.get(name)
-                            if vs is not None:
-                                v = vs[0]
-                                if v.type is not ty and v.type != ty:
-                                    v = None
-                                break
+                        vs = top.get(name)
+                        if vs is None:
+                            if chain is None:
+                                chain = _chain(scopes)
+                            for values in chain:
+                                vs = values.get(name)
+                                if vs is not None:
+                                    break
+                        if vs is not None:
+                            v = vs[0]
+                            if v.type is not ty and v.type != ty:
+                                v = None
                     if v is None:
                         v = lookup(OperandRef(name, int(num) if num else 0, off), ty)
                     vals.append(v)
@@ -168,8 +191,10 @@ def parse_block_body(parser: Parser, block: Block) -> None:
             parser.last_end = off + tail_len
             parser.pos = n  # the next token (what `skip` would find)
             for (name, pos), r in zip(defs, op.results):
-                clash = iso.forward
+                clash = bool(iso.forward)
                 if not clash:
+                    if chain is None:
+                        chain = _chain(scopes)
                     for values in chain:
                         if name in values:
                             clash = True
@@ -263,7 +288,7 @@ def _record(parser: Parser, op: Operation, p: int, stripped: str, n: int, parts:
     used: list[Any] = [None] * len(calls)
     order = []
     for pos, ty, v in calls:  # every use looked up once, with a type
-        k = text_index.get(pos)
+        k = text_index.get(pos)  # type: ignore[assignment]  # None is rejected on the next line
         if k is None or ty is None or types[k] is not None:
             return False
         types[k] = ty

@@ -54,7 +54,7 @@ def children(node: tuple) -> list[tuple]:
 
 def render(node: tuple, sub: Callable[[tuple], str] | None = None) -> str:
     """The text inside ``loc(...)``; nested locations go through ``sub`` (aliases) if given."""
-    from ..ir.attributes import quote_string
+    from ..diagnostics import quote_string
 
     def inner(n: tuple) -> str:
         return sub(n) if sub is not None else render(n)

@@ -14,6 +14,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, Value
+from .format import format_of
 
 
 class _NameScope:
@@ -99,6 +100,9 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
+        # op's text never copies the text of the regions nested in it (linear in the nesting depth)
+        self._regions: list[str] = []
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -182,10 +186,9 @@ class Printer:
         groups = [0]
         od = op.opdef
         if not self.generic and od is not None and od.asm_names is not None:
-            names = od.asm_names(op)
-            for i, n in enumerate(names):
-                if n:
-                    self._set_name(op.results[i], n)
+            for i, asm in enumerate(od.asm_names(op)):
+                if asm:
+                    self._set_name(op.results[i], asm)
                     if i:
                         groups.append(i)
         res = op.results
@@ -312,7 +315,7 @@ class Printer:
             self._locs = {}
         lines: list[str] = []
         self.print_op(op, lines)
-        body = "\n".join(lines)
+        body = self._expand("\n".join(lines))
         if self.local_scope:
             return body  # no alias section (nor the newline that ends it)
         alias_defs = list(self.alias_defs)
@@ -335,13 +338,15 @@ class Printer:
     def _visit_loc(self, node: tuple, deferred: bool) -> list:
         from .locations import children
 
-        ent = self._locs.get(node)
+        locs = self._locs
+        assert locs is not None  # set by print_top under --mlir-print-debuginfo
+        ent = locs.get(node)
         if ent is not None:
             if not deferred and ent[2]:
                 self._mark_non_deferred(node)
             return ent
-        ent = [len(self._locs), 0, deferred]
-        self._locs[node] = ent
+        ent = [len(locs), 0, deferred]
+        locs[node] = ent
         depth = 0
         for c in children(node):
             depth = max(depth, self._visit_loc(c, deferred)[1] + 1)
@@ -351,12 +356,14 @@ class Printer:
     def _mark_non_deferred(self, node: tuple) -> None:
         from .locations import children
 
+        assert self._locs is not None
         ent = self._locs[node]
         ent[2] = False
         for c in children(node):
             self._mark_non_deferred(c)
 
     def _loc_ref(self, node: tuple) -> str:
+        assert self._locs is not None
         return f"\x00{self._locs[node][0]}\x00"
 
     def _finish_loc_aliases(self, body: str) -> tuple[str, list[tuple[str, str]], str]:
@@ -364,6 +371,7 @@ class Printer:
 
         from .locations import render
 
+        assert self._locs is not None
         order = sorted(self._locs.items(), key=lambda kv: (kv[1][1], kv[1][0]))
         names: dict[int, str] = {}
         for i, (_node, ent) in enumerate(order):
@@ -413,8 +421,8 @@ class Printer:
                 A.dict_entries_text(sorted(d.items()), self)
         for v in op.operands:
             self.type_text(v.type)
-        for r in op.results:
-            self.type_text(r.type)
+        for res in op.results:
+            self.type_text(res.type)
 
     def op_name_text(self, op: Operation) -> str:
         name = op.name
@@ -449,7 +457,7 @@ class Printer:
         if op.results:
             res = self.result_list(op) + " = "
         od = op.opdef
-        if self.generic or od is None or (od._format is None and getattr(od, "print_custom", None) is None):
+        if self.generic or od is None or (format_of(od) is None and getattr(od, "print_custom", None) is None):
             text = self.generic_op_text(op)
         else:
             custom = getattr(od, "print_custom", None)
@@ -458,10 +466,16 @@ class Printer:
             text = self.op_name_text(op)
             self.default_dialects.append(dd)
             try:
-                text += custom(self, op) if custom is not None else od._format.print(self, op)
+                text += custom(self, op) if custom is not None else self._by_format(od, op)
             finally:
                 self.default_dialects.pop()
         lines.append(ind + res + text + self.loc_suffix(op))
+
+    def _by_format(self, od: Any, op: Operation) -> str:
+        """``op`` through its definition's assembly format (the caller checked there is one)."""
+        fmt = format_of(od)
+        assert fmt is not None
+        return fmt.print(self, op)
 
     def _templated(self, od: Any) -> bool:
         """Whether ops of ``od`` (region-less, successor-less) print through ``_format_text``:
@@ -470,7 +484,7 @@ class Printer:
         if ok is None:
             ok = self._by_shape[od] = od is not None and (
                 bool(getattr(od, "print_by_shape", False)) if getattr(od, "print_custom", None) is not None
-                else od._format is not None)
+                else format_of(od) is not None)
         return ok
 
     def _format_text(self, op: Operation, od: Any) -> str:
@@ -497,23 +511,21 @@ class Printer:
         try:
             ids = [id(v) for v in operands]
             if len(set(ids)) != len(ids):
-                return name + (custom(self, op) if custom is not None else od._format.print(self, op))
+                return name + (custom(self, op) if custom is not None else self._by_format(od, op))
             real = self.value
             ok = [True]
 
             def placeholder(v: Value) -> str:
-                i = 0
-                for o in operands:
+                for i, o in enumerate(operands):
                     if o is v:
                         return f"\x01{i}\x01"
-                    i += 1
                 ok[0] = False
                 return real(v)
 
             n_alias = len(self.alias_defs)
             self.value = placeholder  # type: ignore[method-assign]
             try:
-                text = name + (custom(self, op) if custom is not None else od._format.print(self, op))
+                text = name + (custom(self, op) if custom is not None else self._by_format(od, op))
             finally:
                 del self.value
         finally:
@@ -533,7 +545,7 @@ class Printer:
         """A single op as text (used by nested printing); may span lines."""
         lines: list[str] = []
         self.print_op(op, lines)
-        return "\n".join(lines)
+        return self._expand("\n".join(lines))
 
     def result_list(self, op: Operation) -> str:
         groups = self.groups.get(id(op))
@@ -584,7 +596,28 @@ class Printer:
             for b in region.blocks[1:]:
                 self._print_block(b, True, True, lines)
         lines.append(ind + "}")
-        return "\n".join(lines)
+        self._regions.append("\n".join(lines))
+        return f"\x02{len(self._regions) - 1}\x02"
+
+    def _expand(self, text: str) -> str:
+        """``text`` with every region placeholder replaced by the region's text, recursively; each
+        region's text is split once, so the cost is linear in the output."""
+        if "\x02" not in text:
+            return text
+        regions = self._regions
+        out: list[str] = []
+        stack = [iter(text.split("\x02"))]
+        while stack:
+            parts = stack[-1]
+            piece = next(parts, None)
+            if piece is None:
+                stack.pop()
+                continue
+            out.append(piece)
+            k = next(parts, None)
+            if k is not None:
+                stack.append(iter(regions[int(k)].split("\x02")))
+        return "".join(out)
 
     def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
         ind = "  " * self.indent
@@ -605,7 +638,7 @@ class Printer:
             elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
             else:
-                order = {id(x): i for i, x in enumerate(b.parent.blocks)}
+                order = {id(x): i for i, x in enumerate(b.parent.blocks if b.parent is not None else ())}
                 ps = sorted(preds, key=lambda x: order[id(x)])
                 h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
             lines.append(h)

@@ -56,3 +56,11 @@ llvm.func @gep_struct_dynamic(%p: !llvm.ptr, %i: i32) {
   %0 = llvm.getelementptr %p[0, %i] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.struct<(i32, f32)>
   llvm.return
 }
+
+// -----
+
+llvm.func @select_operand_count(%c: i1, %a: i32) -> i32 {
+  // expected-error @+1 {{custom op 'llvm.select' number of operands and types do not match: got 2 operands and 3 types}}
+  %0 = llvm.select %c, %a : i1, i32
+  llvm.return %0 : i32
+}

@@ -201,3 +201,25 @@ llvm.func @generic_forms(%p: !llvm.ptr) -> i32 {
   %2 = "llvm.add"(%0, %1) <{overflowFlags = #llvm.overflow<none>}> : (i32, i32) -> i32
   "llvm.return"(%2) : (i32) -> ()
 }
+
+// A default-valued attribute written out prints as if left out (ODS DefaultValuedAttr).
+// CHECK-LABEL: llvm.func @default_valued
+// CHECK-NEXT: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+// CHECK-NEXT: llvm.fsub %{{.*}}, %{{.*}} : f32
+llvm.func @default_valued(%c: i1, %a: i32, %x: f32) {
+  %0 = llvm.select %c, %a, %a {fastmathFlags = #llvm.fastmath<none>} : i1, i32
+  %1 = llvm.fsub %x, %x {fastmathFlags = #llvm.fastmath<none>} : f32
+  llvm.return
+}
+
+// Branch weights (a DenseI32ArrayAttr, `[..]` in the custom form).
+// CHECK-LABEL: llvm.func @weights
+// CHECK-NEXT: llvm.cond_br %{{.*}} weights([1, 2]), ^bb1(%{{.*}} : i32), ^bb2
+// CHECK: llvm.cond_br %{{.*}}, ^bb2, ^bb1(%{{.*}} : i32) {y}
+llvm.func @weights(%c: i1, %a: i32) {
+  llvm.cond_br %c weights([1, 2]), ^bb1(%a : i32), ^bb2
+^bb1(%z: i32):
+  llvm.cond_br %c, ^bb2, ^bb1(%a : i32) {y}
+^bb2:
+  llvm.return
+}

@@ -1,0 +1,50 @@
+"""The llvm dialect's shared pieces: enum spellings and defaults, and the helpers of its
+hand-written parsers and printers (``llvm.py``, ``llvm_memory.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+
+CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
+TAILCALL = A.OpaqueAttr("#llvm.tailcallkind<none>")
+FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
+EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
+LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+            "extern_weak", "linkonce_odr", "weak_odr", "external")
+ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+GEP_DYNAMIC = -2147483648
+_GEP_FLAGS = {0: "", 1: "nusw", 3: "inbounds", 4: "nuw", 5: "nusw|nuw", 7: "inbounds|nuw"}
+_GEP_FLAG_BITS = {"nusw": 1, "inbounds": 3, "nuw": 4}
+
+
+def _i(v: int, t: T.Type = T.i64) -> A.IntegerAttr:
+    return A.IntegerAttr(v, t)
+
+
+def _types_of(vs: list[Any]) -> list[T.Type]:
+    return [v.type for v in vs]
+
+
+def _trailing(p: Any) -> dict[str, A.Attribute]:
+    return p.parse_optional_attr_dict()
+
+
+def _mk(cls: Any, operands: list[Any], results: list[T.Type], attrs: dict[str, A.Attribute],
+        regions: Any = (), successors: Any = ()) -> Operation:
+    for k, v in cls.default_attrs.items():
+        attrs.setdefault(k, v)
+    return Operation.create(cls.name, operands, results, attrs, regions, successors, opdef=cls)
+
+
+def _dict(pr: Any, op: Operation, elided: tuple[str, ...]) -> str:
+    return pr.attr_dict_text(op.attributes, elided)
+
+
+def _int_value(a: Any) -> int | None:
+    if isinstance(a, A.IntegerAttr):
+        return a.value
+    return None

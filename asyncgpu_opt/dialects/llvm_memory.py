@@ -1,0 +1,287 @@
+"""llvm dialect, memory: aggregates (extractvalue, insertvalue), getelementptr, alloca, load,
+store.  Loaded with ``llvm.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+from ..ir.opdef import OpDef, VerifyError, single, variadic
+from .llvm_common import (
+    _GEP_FLAG_BITS,
+    _GEP_FLAGS,
+    GEP_DYNAMIC,
+    _dict,
+    _i,
+    _int_value,
+    _mk,
+    _trailing,
+    _types_of,
+)
+
+# ----- aggregates ---------------------------------------------------------------------------------
+
+def _position_type(p: Any, t: T.Type, pos: list[int], opname: str) -> T.Type:
+    for i in pos:
+        if isinstance(t, T.LLVMStructType):
+            if i < 0 or i >= len(t.elements):
+                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
+                    ValueError(i)
+            t = t.elements[i]
+        elif isinstance(t, T.LLVMArrayType):
+            if i < 0 or i >= t.size:
+                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
+                    ValueError(i)
+            t = t.element_type
+        else:
+            raise p.error(f"custom op '{opname}' expected LLVM IR structure/array type") if p is not None \
+                else ValueError(i)
+    return t
+
+
+def _parse_position(p: Any) -> list[int]:
+    p.parse_punct("[")
+    out = []
+    while True:
+        out.append(p.parse_integer())
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct("]")
+    return out
+
+
+def position_type(t: T.Type, pos: list[int]) -> T.Type:
+    return _position_type(None, t, pos, "")
+
+
+class ExtractValueOp(OpDef):
+    name = "llvm.extractvalue"
+    operands = (single("container"),)
+    results = (single("res"),)
+    props = ("position",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        ref = p.parse_operand()
+        pos = _parse_position(p)
+        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ct = p.parse_type()
+        rt = _position_type(p, ct, pos, cls.name)
+        return _mk(cls, [p.resolve(ref, ct)], [rt], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        pos = ", ".join(str(v) for v in op.attributes["position"].values)
+        return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
+                + pr.type_text(op.operands[0].type) + " ")
+
+
+class InsertValueOp(OpDef):
+    name = "llvm.insertvalue"
+    operands = (single("container"), single("value"))
+    results = (single("res"),)
+    props = ("position",)
+    traits = frozenset({"Pure"})
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        vref = p.parse_operand()
+        p.parse_punct(",")
+        cref = p.parse_operand()
+        pos = _parse_position(p)
+        attrs = {"position": A.DenseArrayAttr(T.i64, pos)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ct = p.parse_type()
+        vt = _position_type(p, ct, pos, cls.name)
+        c = p.resolve(cref, ct)
+        v = p.resolve(vref, vt)
+        return _mk(cls, [c, v], [ct], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        pos = ", ".join(str(v) for v in op.attributes["position"].values)
+        return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
+                + " : " + pr.type_text(op.operands[0].type) + " ")
+
+
+# ----- pointers -------------------------------------------------------------------------------------
+
+class GEPOp(OpDef):
+    name = "llvm.getelementptr"
+    operands = (single("base"), variadic("dynamicIndices"))
+    results = (single("res"),)
+    props = ("elem_type", "noWrapFlags", "rawConstantIndices")
+    traits = frozenset({"Pure"})
+    default_attrs = {"noWrapFlags": _i(0, T.i32)}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        flags = 0
+        while True:
+            kw = None
+            for k in ("inbounds", "nusw", "nuw"):
+                if p.parse_optional_keyword(k):
+                    kw = k
+                    break
+            if kw is None:
+                break
+            flags |= _GEP_FLAG_BITS[kw]
+            if not p.parse_optional_punct("|"):
+                break
+        base = p.parse_operand()
+        p.parse_punct("[")
+        raw: list[int] = []
+        dyn = []
+        while True:
+            i = p.parse_optional_integer()
+            if i is not None:
+                raw.append(i)
+            else:
+                dyn.append(p.parse_operand())
+                raw.append(GEP_DYNAMIC)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+        attrs: dict[str, A.Attribute] = {"noWrapFlags": _i(flags, T.i32),
+                                         "rawConstantIndices": A.DenseArrayAttr(T.i32, raw)}
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ft = p.parse_type()
+        p.parse_punct(",")
+        attrs["elem_type"] = A.TypeAttr(p.parse_type())
+        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 + len(dyn):
+            raise p.error(f"{1 + len(dyn)} operands present, but expected "
+                          f"{len(ft.inputs) if isinstance(ft, T.FunctionType) else 1}")
+        ops = [p.resolve(base, ft.inputs[0])] + [p.resolve(r, t) for r, t in zip(dyn, ft.inputs[1:])]
+        return _mk(cls, ops, list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        flags = _int_value(op.attributes.get("noWrapFlags")) or 0
+        s = ""
+        if flags:
+            s += " " + _GEP_FLAGS.get(flags, "inbounds")
+        dyn = op.operands[1:]
+        idx = []
+        di = 0
+        for r in op.attributes["rawConstantIndices"].values:
+            if r == GEP_DYNAMIC:
+                idx.append(pr.value(dyn[di]))
+                di += 1
+            else:
+                idx.append(str(r))
+        s += f" {pr.value(op.operands[0])}[{', '.join(idx)}]"
+        s += _dict(pr, op, ("elem_type", "noWrapFlags", "rawConstantIndices"))
+        s += " : " + pr.function_type_text(_types_of(op.operands), [op.results[0].type])
+        return s + ", " + pr.type_text(op.attributes["elem_type"].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.attributes["elem_type"].type
+        raw = op.attributes["rawConstantIndices"].values
+        for k, r in enumerate(raw[1:], start=1):
+            if isinstance(t, T.LLVMStructType):
+                if r == GEP_DYNAMIC:
+                    raise VerifyError(f"expected index {k} indexing a struct to be constant", op)
+                t = t.elements[r] if 0 <= r < len(t.elements) else t
+            elif isinstance(t, T.LLVMArrayType):
+                t = t.element_type
+            else:
+                break
+
+
+class AllocaOp(OpDef):
+    name = "llvm.alloca"
+    operands = (single("arraySize"),)
+    results = (single("res"),)
+    props = ("alignment", "elem_type", "inalloca")
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        inalloca = p.parse_optional_keyword("inalloca")
+        ref = p.parse_operand()
+        p.parse_keyword("x")
+        et = p.parse_type()
+        attrs: dict[str, A.Attribute] = {"elem_type": A.TypeAttr(et)}
+        if inalloca:
+            attrs["inalloca"] = A.UNIT
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        ft = p.parse_type()
+        return _mk(cls, [p.resolve(ref, ft.inputs[0])], list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " inalloca" if "inalloca" in op.attributes else ""
+        s += f" {pr.value(op.operands[0])} x {pr.type_text(op.attributes['elem_type'].type)}"
+        s += _dict(pr, op, ("elem_type", "inalloca"))
+        return s + " : " + pr.function_type_text([op.operands[0].type], [op.results[0].type])
+
+
+_ORDERING0 = _i(0)
+
+
+class LoadOp(OpDef):
+    name = "llvm.load"
+    operands = (single("addr"),)
+    results = (single("res"),)
+    props = ("alignment", "ordering", "volatile_", "nontemporal", "invariant", "invariantGroup", "syncscope",
+             "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "dereferenceable")
+    default_attrs = {"ordering": _ORDERING0}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        if p.parse_optional_keyword("volatile"):
+            attrs["volatile_"] = A.UNIT
+        ref = p.parse_operand()
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        at = p.parse_type()
+        p.parse_punct("->")
+        return _mk(cls, [p.resolve(ref, at)], [p.parse_type()], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " volatile" if "volatile_" in op.attributes else ""
+        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
+        s += f" {pr.value(op.operands[0])}" + _dict(pr, op, el)
+        return s + " : " + pr.type_text(op.operands[0].type) + " -> " + pr.type_text(op.results[0].type)
+
+
+class StoreOp(OpDef):
+    name = "llvm.store"
+    operands = (single("value"), single("addr"))
+    props = LoadOp.props
+    default_attrs = {"ordering": _ORDERING0}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        if p.parse_optional_keyword("volatile"):
+            attrs["volatile_"] = A.UNIT
+        vref = p.parse_operand()
+        p.parse_punct(",")
+        aref = p.parse_operand()
+        attrs.update(_trailing(p))
+        p.parse_punct(":")
+        vt = p.parse_type()
+        p.parse_punct(",")
+        at = p.parse_type()
+        return _mk(cls, [p.resolve(vref, vt), p.resolve(aref, at)], [], attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = " volatile" if "volatile_" in op.attributes else ""
+        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
+        s += f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}" + _dict(pr, op, el)
+        return s + " : " + pr.type_text(op.operands[0].type) + ", " + pr.type_text(op.operands[1].type)
+
+
+GEPOp.shape_verified = True  # its verifier reads only types and attributes

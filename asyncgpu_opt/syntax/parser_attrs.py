@@ -1,0 +1,400 @@
+"""Attributes: attribute dictionaries, builtin attributes (numbers, strings, arrays, dense
+elements, affine maps/sets, symbol references, ...), dialect attributes and aliases.
+
+    attribute-dict ::= `{` (attribute-entry (`,` attribute-entry)*)? `}`
+    attribute-entry ::= (bare-id | string-literal) (`=` attribute-value)?
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.opdef import is_known_dialect
+from . import lexer as L
+from .parser_types import TypeParser
+
+
+class AttributeParser(TypeParser):
+    """The attribute half of the reader (a mixin of ``Parser``)."""
+
+    def parse_attr_dict_body(self) -> dict[str, A.Attribute]:
+        """`{` (attr-entry (`,` attr-entry)*)? `}`   attr-entry ::= (bare-id | string) (`=` attr)?"""
+        self.parse_punct("{")
+        out: dict[str, A.Attribute] = {}
+        if self.parse_optional_punct("}"):
+            return out
+        while True:
+            p = self.skip()
+            key = self.parse_optional_string()
+            if key is None:
+                m = L.bare_id_re.match(self.text, p)
+                if not m:
+                    raise self.error("expected attribute name")
+                key = m.group()
+                self.pos = self.last_end = m.end()
+            if key in out:
+                raise self.error(f"duplicate key '{key}' in dictionary attribute", p)
+            if self.parse_optional_punct("="):
+                out[key] = self.parse_attribute()
+            else:
+                out[key] = A.UNIT
+            if not self.parse_optional_punct(","):
+                break
+        self.parse_punct("}", "in attribute dictionary")
+        return out
+
+    def parse_optional_attr_dict(self) -> dict[str, A.Attribute]:
+        if self.peek("{"):
+            return self.parse_attr_dict_body()
+        return {}
+
+    def parse_optional_attr_dict_with_keyword(self) -> dict[str, A.Attribute]:
+        if self.parse_optional_keyword("attributes"):
+            return self.parse_attr_dict_body()
+        return {}
+
+
+    def parse_optional_attribute(self, type: T.Type | None = None) -> A.Attribute | None:
+        p = self.skip()
+        t = self.text
+        if p >= len(t):
+            return None
+        c = t[p]
+        if c in "[{\"@#-0123456789" or c == "(" or c == "!":
+            return self.parse_attribute(type)
+        m = L.bare_id_re.match(t, p)
+        if m:
+            w = m.group()
+            if w in ("true", "false", "unit", "dense", "array", "affine_map", "affine_set", "strided",
+                     "loc", "dense_resource", "sparse", "distinct") or self._is_type_keyword(w):
+                return self.parse_attribute(type)
+        return None
+
+    def parse_attribute(self, type: T.Type | None = None) -> A.Attribute:
+        """attribute-value (see LangRef); ``type`` is the expected type where elided."""
+        p = self.skip()
+        t = self.text
+        if p >= len(t):
+            raise self.error("expected attribute value")
+        c = t[p]
+        if c == '"':
+            s = self.parse_string()
+            sty = None
+            if self.parse_optional_punct(":"):
+                sty = self.parse_type()
+            return A.StringAttr(s, sty)
+        if c == "[":
+            self.pos = self.last_end = p + 1
+            elems: list[A.Attribute] = []
+            if not self.parse_optional_punct("]"):
+                while True:
+                    elems.append(self.parse_attribute())
+                    if not self.parse_optional_punct(","):
+                        break
+                self.parse_punct("]", "")
+            return A.ArrayAttr(elems)
+        if c == "{":
+            return A.DictionaryAttr(self.parse_attr_dict_body())
+        if c == "@":
+            root = self.parse_symbol_name()
+            nested: list[str] = []
+            while self.text.startswith("::", self.pos):
+                self.pos += 2
+                nested.append(self.parse_symbol_name())
+            return A.SymbolRefAttr(root, nested)
+        if c == "#":
+            return self._parse_hash_attr(p)
+        if c == "-" or c.isdigit():
+            return self._parse_number_attr(type)
+        m = L.bare_id_re.match(t, p)
+        if m:
+            r = self._parse_keyword_attr(p, m, type)
+            if r is not None:
+                return r
+        ty = self.parse_optional_type()
+        if ty is not None:
+            return A.TypeAttr(ty)
+        raise self.error("expected attribute value")
+
+    def _parse_keyword_attr(self, p: int, m: Any, type: T.Type | None) -> A.Attribute | None:
+        """An attribute starting with a keyword (``true``, ``unit``, ``array<``, ``dense<``,
+        ``affine_map<``, ``strided<``, ``loc(``, ...), ``m`` the keyword's match at ``p``; None
+        when the keyword starts none (a type attribute, then)."""
+        t = self.text
+        w = m.group()
+        if w in ("true", "false"):
+            self.pos = self.last_end = m.end()
+            return A.bool_attr(w == "true")
+        if w == "unit":
+            self.pos = self.last_end = m.end()
+            return A.UNIT
+        if w == "array" and t.startswith("<", m.end()):
+            return self._parse_dense_array(m.end())
+        if w == "dense" and t.startswith("<", m.end()):
+            return self._parse_dense(m.end(), type)
+        if w in ("affine_map", "affine_set") and t.startswith("<", m.end()):
+            from ..ir.affine import AffineParseError, parse_affine_map, parse_integer_set
+
+            e = self.balanced_end(m.end())
+            body = t[m.end() + 1: e - 1]
+            try:
+                if w == "affine_map":
+                    r: A.Attribute = A.AffineMapAttr(parse_affine_map(body))
+                else:
+                    r = A.IntegerSetAttr(parse_integer_set(body))
+            except AffineParseError as ex:
+                raise self.error(ex.message, m.end() + 1 + ex.offset) from None
+            self.pos = self.last_end = e
+            return r
+        if w == "strided" and t.startswith("<", m.end()):
+            return self._parse_strided(m.end())
+        if w in ("dense_resource", "sparse", "distinct", "loc"):
+            q = m.end()
+            if w == "distinct":
+                q = self.balanced_end(q)
+            if w == "loc":
+                if not t.startswith("(", q):
+                    self.pos = q
+                    raise self.error("expected '(' in location")
+                e = self.balanced_end(q)
+                self.pos = self.last_end = e
+                return A.LocationAttr(t[q + 1: e - 1])
+            e = self.balanced_end(q)
+            if w == "distinct" and t.startswith("<", e):
+                e = self.balanced_end(e)
+            self.pos = self.last_end = e
+            txt = t[p:e]
+            if w in ("dense_resource", "sparse") and self.parse_optional_punct(":"):
+                txt += " : " + str(self.parse_type())
+            return A.OpaqueAttr(txt)
+        return None
+
+    def _parse_hash_attr(self, p: int) -> A.Attribute:
+        t = self.text
+        m = L.hash_id_re.match(t, p)
+        if not m:
+            raise self.error("expected attribute value")
+        name = m.group()[1:]
+        if name in self.attr_aliases:
+            self.pos = self.last_end = m.end()
+            return self.attr_aliases[name]
+        end = m.end()
+        if t.startswith("<", end):
+            end = self.balanced_end(end)
+        elif "." not in name and not t.startswith("<", end):
+            raise self.error(f"undefined symbol alias id '{name}'", p + 1)
+        dialect = name.split(".", 1)[0]
+        if not self.allow_unregistered and not is_known_dialect(dialect) and dialect not in (
+                "nvvm", "rocdl", "spirv", "xevm"):
+            raise self.error(f"#{dialect} attribute created with unregistered dialect. If this is intended, "
+                             "please use -allow-unregistered-dialect with the MLIR opt tool used", p)
+        if name == "gpu.select_object" and end > m.end():
+            # SelectObjectAttr's parameter is a generic attribute: `<0>` prints back as `<0 : i64>`
+            self.pos = self.last_end = m.end() + 1
+            inner = self.parse_attribute()
+            self.parse_punct(">")
+            return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
+        self.pos = self.last_end = end
+        return A.OpaqueAttr(t[p:end])
+
+    def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:
+        p = self.skip()
+        t = self.text
+        fm = L.float_re.match(t, p)
+        if fm:
+            self.pos = self.last_end = fm.end()
+            val = float(fm.group())
+            ty = type
+            if self.parse_optional_punct(":"):
+                ty = self.parse_type()
+            ty = ty or T.f64
+            if not isinstance(ty, T.FloatType):
+                raise self.error("floating point value not valid for specified type", self.skip())
+            return A.FloatAttr(val, ty)
+        neg = t.startswith("-", p)
+        hm = L.hex_re.match(t, p + (1 if neg else 0))
+        im = hm or L.integer_re.match(t, p)
+        if not im:
+            raise self.error("expected attribute value")
+        self.pos = self.last_end = im.end()
+        text = im.group()
+        ty = type
+        if self.parse_optional_punct(":"):
+            ty = self.parse_type()
+        ty = ty or T.i64
+        if isinstance(ty, T.FloatType):
+            if hm:
+                if neg:
+                    raise self.error("hexadecimal float literal should not have a leading minus", p)
+                return A.FloatAttr(A.float_from_bits(int(text, 16), ty), ty)
+            return A.FloatAttr(float(text), ty)
+        val = int(text, 16) if hm else int(text)
+        if hm and neg:
+            val = -val
+        if isinstance(ty, T.IntegerType):
+            w = ty.width
+            if ty.signedness == "u" and val < 0:
+                raise self.error("negative integer literal not valid for unsigned integer type", p)
+            lo = -(1 << (w - 1)) if ty.signedness != "u" else 0
+            hi = (1 << w) - 1 if ty.signedness == "" else ((1 << (w - 1)) - 1 if ty.signedness == "s"
+                                                            else (1 << w) - 1)
+            if w == 1 and ty.signedness == "" and val not in (0, 1, -1):
+                raise self.error("integer constant out of range for attribute", p)
+            if not (lo <= val <= hi) and w > 0:
+                raise self.error("integer constant out of range for attribute", p)
+            if ty.signedness == "" and val > (1 << (w - 1)) - 1 and w > 1:
+                val -= 1 << w  # signless values print as signed
+        elif isinstance(ty, T.IndexType):
+            if not (-(1 << 63) <= val < (1 << 64)):
+                raise self.error("integer constant out of range for attribute", p)
+            if val >= 1 << 63:
+                val -= 1 << 64
+        else:
+            raise self.error("integer literal not valid for specified type", p)
+        return A.IntegerAttr(val, ty)
+
+    def _parse_dense_array(self, lt: int) -> A.Attribute:
+        self.pos = self.last_end = lt + 1
+        et = self.parse_type()
+        vals: list[Any] = []
+        if self.parse_optional_punct(":"):
+            while True:
+                a = self._parse_number_attr(et) if not self.peek("true") and not self.peek("false") \
+                    else self.parse_attribute()
+                vals.append(a.value)  # type: ignore[attr-defined]
+                if not self.parse_optional_punct(","):
+                    break
+        self.parse_punct(">", "to end dense array")
+        return A.DenseArrayAttr(et, vals)
+
+    def _parse_strided(self, lt: int) -> A.Attribute:
+        self.pos = self.last_end = lt + 1
+        self.parse_punct("[")
+        strides: list[int] = []
+        if not self.parse_optional_punct("]"):
+            while True:
+                if self.parse_optional_punct("?"):
+                    strides.append(T.DYNAMIC)
+                else:
+                    strides.append(self.parse_integer())
+                if not self.parse_optional_punct(","):
+                    break
+            self.parse_punct("]")
+        offset = 0
+        if self.parse_optional_punct(","):
+            self.parse_keyword("offset")
+            self.parse_punct(":")
+            offset = T.DYNAMIC if self.parse_optional_punct("?") else self.parse_integer()
+        self.parse_punct(">")
+        return A.StridedLayoutAttr(strides, offset)
+
+    def _parse_dense(self, lt: int, elided: T.Type | None = None) -> A.Attribute:
+        self.pos = self.last_end = lt + 1
+        lit_pos = self.skip()
+        values: list[Any] = []
+        shape: list[int] = []
+        if self.parse_optional_punct(">"):
+            pass
+        else:
+            if self.peek('"'):
+                raw_pos = self.skip()
+                m = L.string_re.match(self.text, raw_pos)
+                raw = m.group()[1:-1] if m else ""
+                self.parse_string()
+                self.parse_punct(">")
+                self.parse_punct(":")
+                ty = self.parse_type()
+                vals = _decode_hex_dense(raw, ty)
+                if vals is None:
+                    return A.OpaqueAttr(f"dense<\"{raw}\"> : {ty}")
+                return A.DenseElementsAttr(ty, vals)
+            shape = self._parse_dense_literal(values, 0, [])
+            self.parse_punct(">")
+        tpos = self.skip()
+        if elided is not None and not self.peek(":"):
+            ty = elided  # type elided by the op's syntax (memref.global)
+        else:
+            self.parse_punct(":", "")
+            tpos = self.skip()
+            ty = self.parse_type()
+        if not isinstance(ty, T.ShapedType):
+            raise self.error("elements literal must be a shaped type", tpos)
+        et = ty.element_type
+        conv: list[Any] = []
+        for v in values:
+            if isinstance(et, T.FloatType):
+                conv.append(A._round_to(float(v), et) if not isinstance(v, tuple) else v)
+            elif isinstance(et, T.IntegerType) and et.width == 1:
+                conv.append(bool(v))
+            elif isinstance(v, float):
+                raise self.error("expected integer elements, but parsed floating-point", lit_pos)
+            else:
+                conv.append(int(v))
+        n = ty.num_elements() if ty.has_static_shape() else -1
+        if len(conv) > 1 and len(conv) != n:
+            raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
+                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lit_pos)
+        return A.DenseElementsAttr(ty, conv)
+
+    def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:
+        if self.parse_optional_punct("["):
+            n = 0
+            sub: list[int] | None = None
+            if not self.parse_optional_punct("]"):
+                while True:
+                    s = self._parse_dense_literal(out, depth + 1, shape)
+                    sub = s if sub is None else sub
+                    n += 1
+                    if not self.parse_optional_punct(","):
+                        break
+                self.parse_punct("]")
+            return [n] + (sub or [])
+        if self.parse_optional_punct("("):
+            re_ = self._dense_scalar()
+            self.parse_punct(",")
+            im = self._dense_scalar()
+            self.parse_punct(")")
+            out.append((re_, im))
+            return []
+        out.append(self._dense_scalar())
+        return []
+
+    def _dense_scalar(self) -> Any:
+        p = self.skip()
+        if self.parse_optional_keyword("true"):
+            return 1
+        if self.parse_optional_keyword("false"):
+            return 0
+        fm = L.float_re.match(self.text, p)
+        if fm:
+            self.pos = self.last_end = fm.end()
+            return float(fm.group())
+        hm = L.hex_re.match(self.text, p)
+        if hm:
+            self.pos = self.last_end = hm.end()
+            return int(hm.group(), 16)
+        return self.parse_integer("expected element literal of primitive type")
+
+
+
+def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
+    """``dense<"0x...">``: little-endian element bytes (a splat when one element is given)."""
+    import numpy as np
+
+    if not raw.startswith("0x") or not isinstance(ty, T.ShapedType):
+        return None
+    et = ty.element_type
+    dt: Any = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
+    if dt is None and isinstance(et, T.IntegerType) and et.width in (8, 16, 32, 64):
+        dt = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[et.width]
+    if dt is None:
+        return None
+    try:
+        arr = np.frombuffer(bytes.fromhex(raw[2:]), dtype=np.dtype(dt).newbyteorder("<"))
+    except ValueError:
+        return None
+    return [float(x) if et.text.startswith("f") else int(x) for x in arr]
+
+
