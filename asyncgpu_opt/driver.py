@@ -334,7 +334,7 @@ class _ChunkRun:
             from .reproducer import reproducer_text
             from .syntax.printer import print_module
 
-            repro = reproducer_text(print_module(module) + "\n", cfg.pipeline, cfg.verify_each)
+            repro = reproducer_text(print_module(module).rstrip("\n") + "\n", cfg.pipeline, cfg.verify_each)
             shown_failed = hooks.failed
 
             def record_failure(entry: Any, op: Any) -> None:
