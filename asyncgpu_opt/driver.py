@@ -53,6 +53,8 @@ class Config:
     log_actions: bool = False  # --log-actions-to: record pass-execution actions in Result.action_log
     ir_tree_dir: str | None = None  # --mlir-print-ir-tree-dir: IR dumps go to files under it
     crash_reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
+    elide_if_larger: int | None = None  # --mlir-elide-elementsattrs-if-larger=N
+    hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
 
 
 @dataclass
@@ -238,7 +240,8 @@ class _ChunkRun:
                 gc_was = gc.isenabled()
                 gc.disable()  # printing builds no cycles
                 try:
-                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope)
+                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
+                                       cfg.hex_if_larger)
                 finally:
                     if gc_was:
                         gc.enable()
@@ -300,6 +303,7 @@ class _ChunkRun:
                         f" ('{op.name}' operation: @{op.attributes['sym_name'].value}) //----- //"
             pr = Printer(cfg.generic, cfg.debuginfo)
             pr.local_scope = cfg.local_scope
+            pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             text = head + "\n" + pr.print_top(target) + "\n" + extra
             if cfg.ir_tree_dir is None:

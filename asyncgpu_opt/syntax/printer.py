@@ -99,6 +99,9 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        # --mlir-elide-elementsattrs-if-larger / --mlir-print-elementsattrs-with-hex-if-larger
+        self.elide_if_larger: int | None = None
+        self.hex_if_larger: int | None = None
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -261,6 +264,15 @@ class Printer:
             return self._alias(a, "map")
         if isinstance(a, A.IntegerSetAttr):
             return self._alias(a, "set")
+        if (self.elide_if_larger is not None or self.hex_if_larger is not None) and \
+                isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.DenseElementsAttr):
+            if isinstance(a, A.DenseElementsAttr):
+                from .elements import elements_text
+
+                s = elements_text(a, self.elide_if_larger, self.hex_if_larger, self.type_text(a.type))
+                if s is not None:
+                    return s
+            return a.render(self)
         if isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.TypeAttr | A.DenseElementsAttr):
             s = str(a)
             if "affine_" in s:
@@ -653,9 +665,11 @@ class Printer:
         return s
 
 
-def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
+def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
+                 elide_if_larger: int | None = None, hex_if_larger: int | None = None) -> str:
     pr = Printer(generic, debuginfo)
     pr.local_scope = local_scope
+    pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
 
 
