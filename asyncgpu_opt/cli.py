@@ -30,9 +30,25 @@ def _record_pass(ctx: click.Context, param: click.Parameter, value: str | None) 
 class _PassOption(click.Option):
     def __init__(self, flag: str) -> None:
         super().__init__([f"--{flag}"], is_flag=False, flag_value="", default=None, expose_value=False,
-                         callback=_record_pass, help=f"Run the '{flag}' pass (options: --{flag}='k=v ...')",
-                         metavar="OPTIONS")
+                         callback=_record_pass, help=f"Run the '{flag}' pass")
         self.name_flag = flag
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """``--pass`` and its summary, then its options (``--pass='opt=<kind> ...'``); the pass
+        modules are imported only for ``--help``."""
+        from .passes.registry import ALIAS_DEFAULTS, pass_class
+
+        cls = pass_class(self.name_flag)
+        opts = " ".join(f"{f.name.replace('_', '-')}={_kind(f.type)}" for f in cls.option_fields()
+                        if f.name.replace("_", "-") not in ALIAS_DEFAULTS.get(self.name_flag, {}))
+        text = cls.summary or f"Run the '{self.name_flag}' pass"
+        if opts:
+            text += f"; options: --{self.name_flag}='{opts}'"
+        return f"--{self.name_flag}", text
+
+
+def _kind(t: object) -> str:
+    return {bool: "<bool>", int: "<int>", "bool": "<bool>", "int": "<int>"}.get(t, "<string>")  # type: ignore[call-overload]
 
 
 def _pass_options(f):
@@ -138,9 +154,13 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
     ctx.exit(0)
 
 
-@click.command(context_settings={"help_option_names": ["--help", "-h"], "max_content_width": 110})
-@click.argument("input_file", default="-", required=False, metavar="<input file>")
-@click.option("-o", "output", default="-", metavar="<filename>", help="Output filename")
+@click.command(context_settings={"help_option_names": ["--help", "-h"], "max_content_width": 110},
+               epilog="Passes run in command-line order; each pass flag takes its options as --pass='opt=value ...' "
+                      "(or use --pass-pipeline). Passes and their options: --list-passes and docs/passes.md; "
+                      "the command line: docs/user-guide.md.")
+@click.argument("input_file", default="-", required=False, metavar="<input file>", type=click.Path(allow_dash=True))
+@click.option("-o", "output", default="-", metavar="<filename>", type=click.Path(allow_dash=True),
+              help="Output filename")
 @click.option("--split-input-file", is_flag=False, flag_value="", default=None, metavar="[=<marker>]",
               help="Split the input file into pieces and process each chunk independently (on '// -----', or "
               "on the given marker)")
@@ -295,10 +315,14 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: str 
         if value and not run_:
             click.echo(f"asyncgpu-opt: {flag} needs --run", err=True)
             ctx.exit(1)
+    if run_ and backend == "cuda" and not _has_cuda_python():
+        click.echo("asyncgpu-opt: --backend cuda needs cuda-python, which is not installed: pip install "
+                   "'asyncgpu-opt[cuda]' (or --backend sim to simulate)", err=True)
+        ctx.exit(1)
     for path in (output, trace, run_stats, more.get("log_actions_to"),
                  more.get("crash_reproducer")):  # as mlir-opt: before any work, no file half-written
         if path and path != "-":
-            d = os.path.dirname(os.path.abspath(path))
+            d = os.path.dirname(os.path.realpath(path))
             if not os.path.isdir(d):
                 click.echo(f"cannot open output file '{path}': No such file or directory", err=True)
                 ctx.exit(1)
@@ -327,12 +351,29 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: str 
                     hex_if_larger=more.get("hex_if_larger"))
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
-    sys.stderr.write(res.rendered_diagnostics())
+    sys.stderr.write(res.rendered_diagnostics(color=_stderr_has_colors()))
     if config.log_actions:
         _write_output(more["log_actions_to"], res.action_log, True)
     if res.exit_code == 0 or config.split_input_file or run_:
         _write_output(output, res.output, res.exit_code == 0 or output == "-")
     ctx.exit(res.exit_code)
+
+
+def _has_cuda_python() -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("cuda.bindings") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _stderr_has_colors() -> bool:
+    """As LLVM's ``raw_fd_ostream::has_colors``: a terminal that is not ``TERM=dumb``."""
+    try:
+        return sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+    except (AttributeError, ValueError):
+        return False
 
 
 def _read_input(ctx: click.Context, input_file: str) -> str:
@@ -363,20 +404,40 @@ def _count(n: object) -> int:
 
 
 def _write_output(path: str, text: str, ok: bool) -> None:
+    """Write ``text`` to ``path`` (``-``: stdout).  A regular file is replaced atomically (a
+    temporary file beside it, renamed over it: never half-written) and keeps its mode (a new one
+    gets the umask's, as mlir-opt); through a symlink the target is replaced, the link stays;
+    anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
     if not ok:
         return
+    import stat
     import tempfile  # only for -o FILE (start-up cost)
 
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=d)
+    real = os.path.realpath(path)
     try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        with open(real, "w", encoding="utf-8", errors="surrogateescape") as fh:
+            fh.write(text)
+        return
+    if st is not None:
+        mode = stat.S_IMODE(st.st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=os.path.dirname(real))
+    try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -388,7 +449,8 @@ def _normalize_argv(argv: list[str]) -> list[str]:
     pass options and a split marker only ever come ``=``-joined: never eat the next argument."""
     from .cli_options import normalize_argv
 
-    return normalize_argv(argv, cli.params, set(_PASS_FLAGS) | {"split-input-file"})
+    help_ = click.Option(["--help", "-h"], is_flag=True)  # click adds it when parsing
+    return normalize_argv(argv, [*cli.params, help_], set(_PASS_FLAGS) | {"split-input-file"})
 
 
 def _fast_exit(code: int) -> None:
@@ -405,11 +467,32 @@ def _fast_exit(code: int) -> None:
 _as_program = False  # main() without argv: the process ends with _fast_exit
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C: unwinds (an ``-o`` temporary file is removed) past click, which would print."""
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    raise _Interrupted
+
+
 def main(argv: list[str] | None = None) -> None:
     global _as_program
-    from .cli_options import ArgvError
 
     _as_program = argv is None
+    if _as_program:
+        import signal
+
+        # as a C++ tool: a closed pipe ends the process quietly (SIGPIPE), Ctrl-C exits 130 silently
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, _on_sigint)
+    try:
+        _main(argv)
+    except _Interrupted:
+        os._exit(130)
+
+
+def _main(argv: list[str] | None) -> None:
+    from .cli_options import ArgvError
     try:
         args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
     except ArgvError as e:

@@ -66,8 +66,8 @@ class Result:
     timings: dict[str, float] = field(default_factory=dict)
     action_log: str = ""  # --log-actions-to (Config.log_actions)
 
-    def rendered_diagnostics(self) -> str:
-        return "".join(d.render() for d in self.diagnostics)
+    def rendered_diagnostics(self, color: bool = False) -> str:
+        return "".join(d.render(color=color) for d in self.diagnostics)
 
 
 # ----- split input --------------------------------------------------------------------------------
@@ -538,7 +538,7 @@ def _run_with_big_stack(run: _ChunkRun) -> str | None:
         sys.setrecursionlimit(max(old, 60000))
         try:
             box["out"] = run.run()
-        except BaseException as e:  # noqa: BLE001 - reported as an internal error, never a traceback
+        except Exception as e:  # noqa: BLE001 - reported as an internal error, never a traceback
             box["exc"] = e
         finally:
             sys.setrecursionlimit(old)
