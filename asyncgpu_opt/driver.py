@@ -55,6 +55,7 @@ class Config:
     crash_reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
     elide_if_larger: int | None = None  # --mlir-elide-elementsattrs-if-larger=N
     hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
+    pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
 
 
 @dataclass
@@ -241,7 +242,7 @@ class _ChunkRun:
                 gc.disable()  # printing builds no cycles
                 try:
                     out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
-                                       cfg.hex_if_larger)
+                                       cfg.hex_if_larger, cfg.pretty_debuginfo)
                 finally:
                     if gc_was:
                         gc.enable()
@@ -304,6 +305,7 @@ class _ChunkRun:
             pr = Printer(cfg.generic, cfg.debuginfo)
             pr.local_scope = cfg.local_scope
             pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
+            pr.pretty_debuginfo = cfg.pretty_debuginfo
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             text = head + "\n" + pr.print_top(target) + "\n" + extra
             if cfg.ir_tree_dir is None:

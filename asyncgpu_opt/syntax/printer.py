@@ -102,6 +102,7 @@ class Printer:
         # --mlir-elide-elementsattrs-if-larger / --mlir-print-elementsattrs-with-hex-if-larger
         self.elide_if_larger: int | None = None
         self.hex_if_larger: int | None = None
+        self.pretty_debuginfo = False  # --mlir-pretty-debuginfo (syntax/pretty_loc.py)
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -387,7 +388,12 @@ class Printer:
         head: list[tuple[str, str]] = []
         tail = ""
         for node, ent in order:
-            text = "loc(" + render(node, self._loc_ref) + ")"
+            if self.pretty_debuginfo:
+                from .pretty_loc import pretty
+
+                text = pretty(node, self._loc_ref)
+            else:
+                text = "loc(" + render(node, self._loc_ref) + ")"
             text = re.sub("\x00(\\d+)\x00", sub, text)
             if ent[2]:
                 tail += f"#{names[ent[0]]} = {text}\n"
@@ -402,6 +408,12 @@ class Printer:
         from .locations import node_of, render
 
         node = node_of(loc)
+        if self.pretty_debuginfo:
+            from .pretty_loc import pretty
+
+            if self._locs is not None:
+                self._visit_loc(node, False)
+            return " " + pretty(node, self._loc_ref if self._locs is not None else None)
         if self._locs is None:
             return f" loc({render(node)})"
         self._visit_loc(node, False)
@@ -441,6 +453,10 @@ class Printer:
         from .locations import node_of, render
 
         node = node_of(op.loc)
+        if self.pretty_debuginfo:  # the op's own location inline, nested ones through their aliases
+            from .pretty_loc import pretty
+
+            return " " + pretty(node, self._loc_ref if self._locs is not None and node in self._locs else None)
         if self._locs is not None and node in self._locs:
             return f" loc({self._loc_ref(node)})"
         return f" loc({render(node)})"
@@ -666,9 +682,11 @@ class Printer:
 
 
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
-                 elide_if_larger: int | None = None, hex_if_larger: int | None = None) -> str:
+                 elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                 pretty_debuginfo: bool = False) -> str:
     pr = Printer(generic, debuginfo)
     pr.local_scope = local_scope
+    pr.pretty_debuginfo = pretty_debuginfo
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
 
