@@ -348,7 +348,8 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: str 
                     pass_statistics=more.get("pass_statistics_display") if more.get("pass_statistics") else None,
                     log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
                     crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
-                    hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")))
+                    hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
+                    value_users=bool(more.get("mlir_print_value_users")))
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
     sys.stderr.write(res.rendered_diagnostics(color=_stderr_has_colors()))

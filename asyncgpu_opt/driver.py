@@ -56,6 +56,7 @@ class Config:
     elide_if_larger: int | None = None  # --mlir-elide-elementsattrs-if-larger=N
     hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
     pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
+    value_users: bool = False  # --mlir-print-value-users
 
 
 @dataclass
@@ -242,7 +243,7 @@ class _ChunkRun:
                 gc.disable()  # printing builds no cycles
                 try:
                     out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
-                                       cfg.hex_if_larger, cfg.pretty_debuginfo)
+                                       cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
                 finally:
                     if gc_was:
                         gc.enable()
@@ -306,6 +307,7 @@ class _ChunkRun:
             pr.local_scope = cfg.local_scope
             pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
             pr.pretty_debuginfo = cfg.pretty_debuginfo
+            pr.value_users = cfg.value_users
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             text = head + "\n" + pr.print_top(target) + "\n" + extra
             if cfg.ir_tree_dir is None:

@@ -103,6 +103,8 @@ class Printer:
         self.elide_if_larger: int | None = None
         self.hex_if_larger: int | None = None
         self.pretty_debuginfo = False  # --mlir-pretty-debuginfo (syntax/pretty_loc.py)
+        self.value_users = False  # --mlir-print-value-users (syntax/value_users.py)
+        self.op_ids: dict[int, int] = {}  # id(op) -> its number, for ops without results (value users)
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -115,6 +117,9 @@ class Printer:
         self._nc = 0
         self._scope = _NameScope(None)
         self._number_op(top)
+        if self.value_users and self.generic and not top.results:  # as upstream: the generic top op is numbered
+            self.op_ids[id(top)] = self._nv
+            self._nv += 1
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
         while stack:
@@ -170,6 +175,9 @@ class Printer:
             for op in b.ops:
                 res = op.results
                 if not res:
+                    if self.value_users:  # an op without results is named by a number of its own
+                        self.op_ids[id(op)] = self._nv
+                        self._nv += 1
                     continue
                 od = op.opdef
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
@@ -462,6 +470,13 @@ class Printer:
         return f" loc({render(node)})"
 
     def print_op(self, op: Operation, lines: list[str]) -> None:
+        self._print_op(op, lines)
+        if self.value_users:
+            from .value_users import users_comment
+
+            lines[-1] += users_comment(self, op)
+
+    def _print_op(self, op: Operation, lines: list[str]) -> None:
         od = op.opdef
         if not self.debuginfo and not self.generic and not op.regions and not op.successors \
                 and self._templated(od):
@@ -641,7 +656,11 @@ class Printer:
         ops = b.ops
         if not print_terminator and ops and ops[-1].is_terminator():
             ops = ops[:-1]
-        if self.debuginfo or self.generic:
+        if self.value_users:
+            from .value_users import block_arg_comment
+
+            lines.extend("  " * self.indent + block_arg_comment(self, a) for a in b.args)
+        if self.debuginfo or self.generic or self.value_users:
             for op in ops:
                 self.print_op(op, lines)
             self.indent -= 1
@@ -683,10 +702,11 @@ class Printer:
 
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
                  elide_if_larger: int | None = None, hex_if_larger: int | None = None,
-                 pretty_debuginfo: bool = False) -> str:
+                 pretty_debuginfo: bool = False, value_users: bool = False) -> str:
     pr = Printer(generic, debuginfo)
     pr.local_scope = local_scope
     pr.pretty_debuginfo = pretty_debuginfo
+    pr.value_users = value_users
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
 
