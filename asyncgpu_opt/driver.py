@@ -214,6 +214,7 @@ class _ChunkRun:
         self.timings: dict[str, float] = {}
         self.after_failure: list[Diagnostic] = []  # reported after a failing pass's own error
         self.actions: list[str] = []  # --log-actions-to lines
+        self.tree_counters: dict[int, int] = {}  # --mlir-print-ir-tree-dir: id(op) -> dumps so far
 
     def run(self) -> str | None:
         """Returns the chunk output, or None on failure (diagnostics recorded)."""
@@ -300,9 +301,11 @@ class _ChunkRun:
             if cfg.print_module_scope:
                 while target.parent_op is not None:
                     target = target.parent_op
-                if op is not target and op.attributes.get("sym_name") is not None:
-                    head = head[:-len(" //----- //")] + \
-                        f" ('{op.name}' operation: @{op.attributes['sym_name'].value}) //----- //"
+                sym = op.attributes.get("sym_name")  # upstream names the op in every module-scope dump
+                what = f"'{op.name}' operation"
+                if sym is not None and hasattr(sym, "value"):
+                    what += f": @{sym.value}"
+                head = head[:-len(" //----- //")] + f" ({what}) //----- //"
             pr = Printer(cfg.generic, cfg.debuginfo)
             pr.local_scope = cfg.local_scope
             pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
@@ -313,7 +316,7 @@ class _ChunkRun:
             if cfg.ir_tree_dir is None:
                 self.stderr.append(text)
             else:
-                self._tree_dump(cfg.ir_tree_dir, tree_index[id(entry)], op, text)
+                self._tree_dump(cfg.ir_tree_dir, entry.argument, op, text)
 
         def chosen(every: bool, names: tuple[str, ...], entry: Any) -> bool:
             return every or canonical_name(entry.argument) in names
@@ -334,7 +337,6 @@ class _ChunkRun:
                           after=after if cfg.print_ir_after_all or cfg.print_ir_after else None,
                           failed=failed if cfg.print_ir_after_failure or cfg.print_ir_after_all or cfg.print_ir_after
                           else None)
-        tree_index = _pass_indices(cfg.pipeline) if cfg.ir_tree_dir is not None else {}
         if cfg.log_actions:
             _log_actions(hooks, self.actions)
         failing: list[tuple[Any, Any]] = []
@@ -380,46 +382,31 @@ class _ChunkRun:
             error = ex.strerror
         self.after_failure.append(failure_diagnostic(module, entry, op, path, error))
 
-    def _tree_dump(self, root: str, index: str, op: Any, text: str) -> None:
-        """``--mlir-print-ir-tree-dir``: ``ROOT/<op>_<symbol>/.../<index>_<pass>.mlir`` (the first
-        dump of a pass on an op; upstream's layout)."""
+    def _tree_dump(self, root: str, argument: str, op: Any, text: str) -> None:
+        """``--mlir-print-ir-tree-dir``: ``ROOT/<op>_<symbol>/.../<counts>_<pass>.mlir``, upstream's
+        layout: a directory per op from the top; each op counts its dumps (before and after), and
+        the file is named by the counts of the op and its ancestors, then the pass argument."""
         import os
 
+        counters = self.tree_counters
+        counters[id(op)] = counters.get(id(op), -1) + 1
         parts = []
+        counts = []
         o = op
         while o is not None:
+            counts.append(counters.setdefault(id(o), 0))
             sym = o.attributes.get("sym_name")
             parts.append(o.name.replace(".", "_") + "_" + (sym.value if sym is not None and hasattr(sym, "value")
                                                             else "no-symbol-name"))
             o = o.parent_op
         d = os.path.join(root, *reversed(parts))
-        path = os.path.join(d, index)
-        if path in _TREE_WRITTEN:
-            return
-        _TREE_WRITTEN.add(path)
+        path = os.path.join(d, "_".join(str(c) for c in reversed(counts)) + f"_{argument}.mlir")
         try:
             os.makedirs(d, exist_ok=True)
             with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
                 fh.write(text)
         except OSError as ex:
-            self.stderr.append(f"<unknown>:0: error: cannot write '{path}': {ex.strerror}\n")
-
-
-_TREE_WRITTEN: set[str] = set()
-
-
-def _pass_indices(nest: Any, prefix: str = "") -> dict[int, str]:
-    """id(PassEntry) -> ``<i>_<j>_<pass-argument>.mlir``: the pass's position in each nested pass
-    manager of the pipeline (the file name ``--mlir-print-ir-tree-dir`` gives its dumps)."""
-    from .passes.pipeline import Nest
-
-    out: dict[int, str] = {}
-    for i, it in enumerate(nest.items):
-        if isinstance(it, Nest):
-            out.update(_pass_indices(it, f"{prefix}{i}_"))
-        else:
-            out[id(it)] = f"{prefix}{i}_{it.argument}.mlir"
-    return out
+            self.stderr.append(f"Error opening output file {path}: {ex.strerror}\n")
 
 
 def _op_summary(op: Any) -> str:
