@@ -218,7 +218,12 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
                 hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))
                 if verify_each:
-                    verify(op)
+                    try:
+                        verify(op)
+                    except MLIRError:  # the pass left invalid IR: it failed (as upstream's pass manager)
+                        if hooks.failed:
+                            hooks.failed(it, op)
+                        raise
                 if hooks.after:
                     hooks.after(it, op, changed is not False)
 
