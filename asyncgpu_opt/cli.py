@@ -30,15 +30,104 @@ def _record_pass(ctx: click.Context, param: click.Parameter, value: str | None) 
 class _PassOption(click.Option):
     def __init__(self, flag: str) -> None:
         super().__init__([f"--{flag}"], is_flag=False, flag_value="", default=None, expose_value=False,
-                         callback=_record_pass, help=f"Run the '{flag}' pass (options: --{flag}='k=v ...')",
-                         metavar="OPTIONS")
+                         callback=_record_pass, help=f"Run the '{flag}' pass")
         self.name_flag = flag
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """``--pass`` and its summary, then its options (``--pass='opt=<kind> ...'``); the pass
+        modules are imported only for ``--help``."""
+        from .passes.registry import ALIAS_DEFAULTS, pass_class
+
+        cls = pass_class(self.name_flag)
+        opts = " ".join(f"{f.name.replace('_', '-')}={_kind(f.type)}" for f in cls.option_fields()
+                        if f.name.replace("_", "-") not in ALIAS_DEFAULTS.get(self.name_flag, {}))
+        text = cls.summary or f"Run the '{self.name_flag}' pass"
+        if opts:
+            text += f"; options: --{self.name_flag}='{opts}'"
+        return f"--{self.name_flag}", text
+
+
+def _kind(t: object) -> str:
+    return {bool: "<bool>", int: "<int>", "bool": "<bool>", "int": "<int>"}.get(t, "<string>")  # type: ignore[call-overload]
 
 
 def _pass_options(f):
     params = f.__dict__.setdefault("__click_params__", [])
     for flag in reversed(_PASS_FLAGS):
         params.append(_PassOption(flag))
+    return f
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: object) -> None:
+    ctx.meta.setdefault("mlir", {})[param.name] = value
+
+
+def _show_dialects(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .ir.opdef import known_dialects
+
+    click.echo("Available Dialects: " + ",".join(known_dialects()))
+    ctx.exit(0)
+
+
+class _Choice(click.ParamType):
+    """A ``cl::opt`` enum: mlir-opt's error text for a value it does not know."""
+
+    name = "choice"
+
+    def __init__(self, *values: str) -> None:
+        self.values = values
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(self.values) + "]"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in self.values:
+            from .cli_options import ArgvError
+
+            raise ArgvError(f"for the --{param.opts[0].lstrip('-') if param else '?'} option: Cannot find option "
+                            f"named '{value}'!")
+        return str(value)
+
+
+def _mlir_options(f):
+    """mlir-opt's printing, statistics, logging and reproducer options; their values go to
+    ``ctx.meta['mlir']`` (keyed by the names below), not to ``cli()``'s parameters."""
+    from .cli_options import UInt
+
+    def opt(*decls: str, **kw: object) -> None:
+        kw.setdefault("is_flag", True)
+        kw.setdefault("callback", _remember)
+        click.option(*decls, expose_value=False, **kw)(f)
+
+    # listed bottom-up (decorator order): --help shows them in this file's reverse order
+    opt("--emit-bytecode", help="Emit bytecode when generating output (not supported: asyncgpu-opt writes text)")
+    opt("--run-reproducer", help="Run the pipeline stored in the input's mlir_reproducer resource (before any "
+        "pass flags)")
+    opt("--mlir-pass-pipeline-crash-reproducer", "crash_reproducer", is_flag=False, default=None,
+        metavar="<file>", help="Write the input IR and the pipeline to <file> when a pass fails")
+    opt("--mlir-print-ir-tree-dir", "ir_tree_dir", is_flag=False, default=None, metavar="<dir>",
+        help="Write the --mlir-print-ir-* dumps to a file tree under <dir> (one file per pass and op)")
+    opt("--log-actions-to", is_flag=False, default=None, metavar="<file>",
+        help="Log the pass-execution actions to <file> ('-' for stdout)")
+    opt("--show-dialects", is_eager=True, callback=_show_dialects, help="Print the list of registered dialects "
+        "and exit")
+    opt("--mlir-pass-statistics-display", "pass_statistics_display", is_flag=False, default="pipeline",
+        type=_Choice("list", "pipeline"), help="Display method for pass statistics: list (merged by pass) or "
+        "pipeline (as nested)")
+    opt("--mlir-pass-statistics", "pass_statistics", help="Display the statistics of each pass")
+    opt("--mlir-print-stacktrace-on-diagnostic", help="Accepted for mlir-opt compatibility (no C++ stack "
+        "trace to attach)")
+    opt("--mlir-print-op-on-diagnostic/--no-mlir-print-op-on-diagnostic", "print_op_on_diagnostic", default=True,
+        help="Attach the operation as a note to diagnostics emitted on it (=false to drop)")
+    opt("--mlir-pretty-debuginfo", help="Print pretty debug info in MLIR output")
+    opt("--mlir-print-elementsattrs-with-hex-if-larger", "hex_if_larger", is_flag=False, default=None,
+        type=UInt(), metavar="<uint>", help="Print DenseElementsAttrs with a hex string that have more elements "
+        "than the given upper limit")
+    opt("--mlir-elide-elementsattrs-if-larger", "elide_if_larger", is_flag=False, default=None, type=UInt(),
+        metavar="<uint>", help="Elide ElementsAttrs with more elements than the given upper limit")
+    opt("--mlir-print-value-users", help="Print users of operation results and block arguments as a comment")
     return f
 
 
@@ -65,11 +154,16 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
     ctx.exit(0)
 
 
-@click.command(context_settings={"help_option_names": ["--help", "-h"], "max_content_width": 110})
-@click.argument("input_file", default="-", required=False, metavar="<input file>")
-@click.option("-o", "output", default="-", metavar="<filename>", help="Output filename")
-@click.option("--split-input-file", is_flag=True, help="Split the input file into pieces and process each "
-              "chunk independently")
+@click.command(context_settings={"help_option_names": ["--help", "-h"], "max_content_width": 110},
+               epilog="Passes run in command-line order; each pass flag takes its options as --pass='opt=value ...' "
+                      "(or use --pass-pipeline). Passes and their options: --list-passes and docs/passes.md; "
+                      "the command line: docs/user-guide.md.")
+@click.argument("input_file", default="-", required=False, metavar="<input file>", type=click.Path(allow_dash=True))
+@click.option("-o", "output", default="-", metavar="<filename>", type=click.Path(allow_dash=True),
+              help="Output filename")
+@click.option("--split-input-file", is_flag=False, flag_value="", default=None, metavar="[=<marker>]",
+              help="Split the input file into pieces and process each chunk independently (on '// -----', or "
+              "on the given marker)")
 @click.option("--output-split-marker", default="// -----", help="Split marker to use for merging the output")
 @click.option("--verify-diagnostics", is_flag=True, help="Check that emitted diagnostics match expected-* "
               "lines on the corresponding line")
@@ -125,9 +219,10 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
               help="List the registered passes and exit")
 @click.version_option(__version__, "--version", prog_name="asyncgpu-opt",
                       message="asyncgpu-opt version %(version)s (mlir-opt 22 compatible)")
+@_mlir_options
 @_pass_options
 @click.pass_context
-def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool, output_split_marker: str,
+def cli(ctx: click.Context, input_file: str, output: str, split_input_file: str | None, output_split_marker: str,
         verify_diagnostics: bool, allow_unregistered_dialect: bool, mlir_print_op_generic: bool,
         mlir_print_debuginfo: bool, mlir_print_local_scope: bool, no_implicit_module: bool, pass_pipeline: str | None,
         dump_pass_pipeline: bool, mlir_print_ir_after_all: bool, mlir_print_ir_before_all: bool,
@@ -155,11 +250,33 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
     gc.freeze()  # what the imports built stays out of every later collection
     gc.enable()
     flags = ctx.meta.get("passes", [])
+    more = ctx.meta.get("mlir", {})  # the options of @_mlir_options
+    if more.get("emit_bytecode"):
+        click.echo("asyncgpu-opt: --emit-bytecode is not supported: asyncgpu-opt writes textual MLIR (upstream "
+                   "'mlir-opt --emit-bytecode' converts it)", err=True)
+        ctx.exit(1)
+    text = None
+    repro_pipeline = None
+    if more.get("run_reproducer"):  # the pipeline comes from the input
+        from .reproducer import read_reproducer
+
+        text = _read_input(ctx, input_file)
+        repro_pipeline, repro_verify = read_reproducer(text)
+        if repro_verify is not None:
+            verify_each = repro_verify
     try:
-        if pass_pipeline is not None and flags:
+        if repro_pipeline is not None:
+            try:
+                pipeline = parse_pipeline(repro_pipeline)
+            except PipelineError as ex:
+                click.echo(ex.diagnostic().message, err=True)
+                ctx.exit(1)
+            for name, opts in flags:
+                add_flag_pass(pipeline, name, parse_options(opts))
+        elif pass_pipeline is not None and flags:
             raise PipelineError("'--pass-pipeline' option can't be used with individual pass options",
                                 kind="cli")
-        if pass_pipeline is not None:
+        elif pass_pipeline is not None:
             pipeline = parse_pipeline(pass_pipeline)
         else:
             pipeline = Nest("builtin.module")
@@ -193,28 +310,22 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
         ctx.exit(1)
 
     name = "<stdin>" if input_file == "-" else input_file
-    try:
-        if input_file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(input_file, "rb") as fh:
-                data = fh.read()
-    except OSError as ex:
-        click.echo(f"cannot open input file '{input_file}': {ex.strerror}", err=True)
-        ctx.exit(1)
-    # invalid UTF-8 is kept byte for byte (as mlir-opt does): accepted in comments and strings, an
-    # "unexpected character" elsewhere
-    text = data.decode("utf-8", "surrogateescape")
-
+    if text is None:
+        text = _read_input(ctx, input_file)
     for flag, value in (("--trace", trace), ("--run-stats", run_stats), ("--run-summary", run_summary),
                         ("--run-cost-model", run_cost_model), ("--entry-point-result", entry_point_result),
                         ("--timeline", timeline)):
         if value and not run_:
             click.echo(f"asyncgpu-opt: {flag} needs --run", err=True)
             ctx.exit(1)
-    for path in (output, trace, timeline, run_stats):  # as mlir-opt: before any work, no file half-written
+    if run_ and backend == "cuda" and not _has_cuda_python():
+        click.echo("asyncgpu-opt: --backend cuda needs cuda-python, which is not installed: pip install "
+                   "'asyncgpu-opt[cuda]' (or --backend sim to simulate)", err=True)
+        ctx.exit(1)
+    for path in (output, trace, timeline, run_stats, more.get("log_actions_to"),
+                 more.get("crash_reproducer")):  # as mlir-opt: before any work, no file half-written
         if path and path != "-":
-            d = os.path.dirname(os.path.abspath(path))
+            d = os.path.dirname(os.path.realpath(path))
             if not os.path.isdir(d):
                 click.echo(f"cannot open output file '{path}': No such file or directory", err=True)
                 ctx.exit(1)
@@ -222,7 +333,8 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                 click.echo(f"cannot open output file '{path}': Permission denied", err=True)
                 ctx.exit(1)
 
-    config = Config(split_input_file=split_input_file, output_split_marker=output_split_marker,
+    config = Config(split_input_file=split_input_file is not None, split_marker=split_input_file or "// -----",
+                    output_split_marker=output_split_marker,
                     verify_diagnostics=verify_diagnostics, allow_unregistered=allow_unregistered_dialect,
                     generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
                     local_scope=mlir_print_local_scope,
@@ -235,13 +347,57 @@ def cli(ctx: click.Context, input_file: str, output: str, split_input_file: bool
                     run=run_, backend=backend, entry=entry, trace=trace, timeline=timeline, run_stats=run_stats,
                     run_cost_model=run_cost_model, run_leaks=run_leaks,
                     entry_result=entry_point_result, run_summary=run_summary,
-                    release_ir=not _as_program)
+                    release_ir=not _as_program, print_op_on_diagnostic=more.get("print_op_on_diagnostic", True),
+                    pass_statistics=more.get("pass_statistics_display") if more.get("pass_statistics") else None,
+                    log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
+                    crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
+                    hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
+                    value_users=bool(more.get("mlir_print_value_users")))
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
-    sys.stderr.write(res.rendered_diagnostics())
+    sys.stderr.write(res.rendered_diagnostics(color=_stderr_has_colors()))
+    if config.log_actions:
+        _write_output(more["log_actions_to"], res.action_log, True)
     if res.exit_code == 0 or config.split_input_file or run_:
         _write_output(output, res.output, res.exit_code == 0 or output == "-")
     ctx.exit(res.exit_code)
+
+
+def _has_cuda_python() -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("cuda.bindings") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _stderr_has_colors() -> bool:
+    """As LLVM's ``raw_fd_ostream::has_colors``: a terminal that is not ``TERM=dumb``."""
+    try:
+        return sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+    except (AttributeError, ValueError):
+        return False
+
+
+def _read_input(ctx: click.Context, input_file: str) -> str:
+    """The input as text; invalid UTF-8 is kept byte for byte (as mlir-opt does): accepted in
+    comments and strings, an "unexpected character" elsewhere.  MLIR bytecode is refused by name."""
+    try:
+        if input_file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(input_file, "rb") as fh:
+                data = fh.read()
+    except OSError as ex:
+        click.echo(f"cannot open input file '{input_file}': {ex.strerror}", err=True)
+        ctx.exit(1)
+    if data.startswith(b"ML\xefR"):
+        name = "<stdin>" if input_file == "-" else input_file
+        click.echo(f"{name}:0:0: error: MLIR bytecode input is not supported: asyncgpu-opt reads textual MLIR "
+                   f"(upstream 'mlir-opt {input_file}' prints it as text)", err=True)
+        ctx.exit(1)
+    return data.decode("utf-8", "surrogateescape")
 
 
 def _count(n: object) -> int:
@@ -252,47 +408,53 @@ def _count(n: object) -> int:
 
 
 def _write_output(path: str, text: str, ok: bool) -> None:
+    """Write ``text`` to ``path`` (``-``: stdout).  A regular file is replaced atomically (a
+    temporary file beside it, renamed over it: never half-written) and keeps its mode (a new one
+    gets the umask's, as mlir-opt); through a symlink the target is replaced, the link stays;
+    anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
     if not ok:
         return
+    import stat
     import tempfile  # only for -o FILE (start-up cost)
 
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=d)
+    real = os.path.realpath(path)
     try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        with open(real, "w", encoding="utf-8", errors="surrogateescape") as fh:
+            fh.write(text)
+        return
+    if st is not None:
+        mode = stat.S_IMODE(st.st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=os.path.dirname(real))
+    try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
 
 
-def _long_options() -> set[str]:
-    names: set[str] = set()
-    for prm in cli.params:
-        for o in getattr(prm, "opts", []) + getattr(prm, "secondary_opts", []):
-            if o.startswith("--"):
-                names.add(o[2:])
-    return names
-
-
 def _normalize_argv(argv: list[str]) -> list[str]:
-    """mlir-opt accepts ``-split-input-file``; click wants ``--split-input-file``."""
-    longs = _long_options()
-    passes = set(_PASS_FLAGS)
-    out = []
-    for a in argv:
-        if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[1:].split("=", 1)[0] in longs:
-            a = "-" + a
-        if a.startswith("--") and "=" not in a and a[2:] in passes:
-            a += "="  # pass options only ever come as --pass=opts; never eat the next argument
-        out.append(a)
-    return out
+    """mlir-opt's spellings (``-split-input-file``, ``--verify-each=false``) in click's form;
+    pass options and a split marker only ever come ``=``-joined: never eat the next argument."""
+    from .cli_options import normalize_argv
+
+    help_ = click.Option(["--help", "-h"], is_flag=True)  # click adds it when parsing
+    return normalize_argv(argv, [*cli.params, help_], set(_PASS_FLAGS) | {"split-input-file"})
 
 
 def _fast_exit(code: int) -> None:
@@ -309,10 +471,37 @@ def _fast_exit(code: int) -> None:
 _as_program = False  # main() without argv: the process ends with _fast_exit
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C: unwinds (an ``-o`` temporary file is removed) past click, which would print."""
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    raise _Interrupted
+
+
 def main(argv: list[str] | None = None) -> None:
     global _as_program
+
     _as_program = argv is None
-    args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
+    if _as_program:
+        import signal
+
+        # as a C++ tool: a closed pipe ends the process quietly (SIGPIPE), Ctrl-C exits 130 silently
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, _on_sigint)
+    try:
+        _main(argv)
+    except _Interrupted:
+        os._exit(130)
+
+
+def _main(argv: list[str] | None) -> None:
+    from .cli_options import ArgvError
+    try:
+        args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
+    except ArgvError as e:
+        sys.stderr.write(f"asyncgpu-opt: {e}\n")
+        sys.exit(1)
     for stream in (sys.stdout, sys.stderr):  # bytes of invalid UTF-8 in the input go out as they came
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="surrogateescape")
@@ -322,6 +511,9 @@ def main(argv: list[str] | None = None) -> None:
         if argv is None:
             _fast_exit(e.exit_code)
         sys.exit(e.exit_code)
+    except ArgvError as e:
+        sys.stderr.write(f"asyncgpu-opt: {e}\n")
+        sys.exit(1)
     except click.NoSuchOption as e:
         sys.stderr.write(f"asyncgpu-opt: Unknown command line argument '{e.option_name}'.  Try: 'asyncgpu-opt "
                          "--help'\n")

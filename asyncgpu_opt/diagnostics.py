@@ -125,25 +125,37 @@ class Diagnostic:
     op_in_message: bool = False
     current_op_note: bool = False  # this note is that rendering (--verify-diagnostics skips it)
 
-    def render(self, show_source: bool = True) -> str:
+    def render(self, show_source: bool = True, color: bool = False) -> str:
+        """mlir-opt's text; ``color``: its terminal colours (LLVM's ``SMDiagnostic::print``: bold
+        location and message, the severity in bold red/magenta/black/blue, a bold green caret)."""
         if self.summary:
             return f"asyncgpu-opt: {self.message}\n"
-        out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}"]
+        if color:
+            out = [f"{_BOLD}{loc_str(self.loc)}: {_RESET}{_SEVERITY_COLOR.get(self.severity, _BOLD)}{self.severity}: "
+                   f"{_RESET}{_BOLD}{self.message}\n{_RESET}"]
+        else:
+            out = [f"{loc_str(self.loc)}: {self.severity}: {self.message}\n"]
         if show_source and self.show_source and isinstance(self.loc, FileLoc):
             line = self.loc.source.line_text(self.loc.offset)
             _, col = self.loc.line_col
             prefix = line[: col - 1].expandtabs(8)
-            out.append(line.expandtabs(8))
-            out.append(" " * len(prefix) + "^" + "~" * (self.range_len - 1))
-        text = "\n".join(out) + "\n"
+            out.append(line.expandtabs(8) + "\n")
+            caret = " " * len(prefix) + "^" + "~" * (self.range_len - 1) + "\n"
+            out.append(f"{_GREEN}{caret}{_RESET}" if color else caret)
+        text = "".join(out)
         # Like SourceMgrDiagnosticHandler, a note echoes its source line only when its location
         # differs from the previous one (the diagnostic's or the previous note's).
         prev = loc_key(self.loc)
         for n in self.notes:
             key = loc_key(n.loc)
-            text += n.render(key != prev)
+            text += n.render(key != prev, color)
             prev = key
         return text
+
+
+_BOLD, _RESET, _GREEN = "\x1b[1m", "\x1b[0m", "\x1b[0;1;32m"
+_SEVERITY_COLOR = {"error": "\x1b[0;1;31m", "warning": "\x1b[0;1;35m", "note": "\x1b[0;1;30m",
+                   "remark": "\x1b[0;1;34m"}
 
 
 def loc_key(loc: Any) -> Any:

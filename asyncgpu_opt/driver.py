@@ -49,6 +49,15 @@ class Config:
     # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
     # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)
     release_ir: bool = True
+    print_op_on_diagnostic: bool = True  # the "see current operation" note on op diagnostics
+    pass_statistics: str | None = None  # --mlir-pass-statistics: None, "pipeline" or "list"
+    log_actions: bool = False  # --log-actions-to: record pass-execution actions in Result.action_log
+    ir_tree_dir: str | None = None  # --mlir-print-ir-tree-dir: IR dumps go to files under it
+    crash_reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
+    elide_if_larger: int | None = None  # --mlir-elide-elementsattrs-if-larger=N
+    hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
+    pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
+    value_users: bool = False  # --mlir-print-value-users
 
 
 @dataclass
@@ -58,9 +67,10 @@ class Result:
     exit_code: int = 0
     stderr_text: str = ""  # IR dumps, timing, warnings (already rendered)
     timings: dict[str, float] = field(default_factory=dict)
+    action_log: str = ""  # --log-actions-to (Config.log_actions)
 
-    def rendered_diagnostics(self) -> str:
-        return "".join(d.render() for d in self.diagnostics)
+    def rendered_diagnostics(self, color: bool = False) -> str:
+        return "".join(d.render(color=color) for d in self.diagnostics)
 
 
 # ----- split input --------------------------------------------------------------------------------
@@ -203,6 +213,9 @@ class _ChunkRun:
         self.diags: list[Diagnostic] = []
         self.stderr: list[str] = []
         self.timings: dict[str, float] = {}
+        self.after_failure: list[Diagnostic] = []  # reported after a failing pass's own error
+        self.actions: list[str] = []  # --log-actions-to lines
+        self.tree_counters: dict[int, int] = {}  # --mlir-print-ir-tree-dir: id(op) -> dumps so far
 
     def run(self) -> str | None:
         """Returns the chunk output, or None on failure (diagnostics recorded)."""
@@ -231,7 +244,8 @@ class _ChunkRun:
                 gc_was = gc.isenabled()
                 gc.disable()  # printing builds no cycles
                 try:
-                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope)
+                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
+                                       cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
                 finally:
                     if gc_was:
                         gc.enable()
@@ -241,6 +255,7 @@ class _ChunkRun:
             from .syntax.op_notes import complete
 
             self.diags.append(complete(e.diagnostic))
+            self.diags.extend(self.after_failure)
             return getattr(e, "output", None)  # --run keeps what the program printed
         except RecursionError:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
@@ -289,13 +304,22 @@ class _ChunkRun:
             if cfg.print_module_scope:
                 while target.parent_op is not None:
                     target = target.parent_op
-                if op is not target and op.attributes.get("sym_name") is not None:
-                    head = head[:-len(" //----- //")] + \
-                        f" ('{op.name}' operation: @{op.attributes['sym_name'].value}) //----- //"
+                sym = op.attributes.get("sym_name")  # upstream names the op in every module-scope dump
+                what = f"'{op.name}' operation"
+                if sym is not None and hasattr(sym, "value"):
+                    what += f": @{sym.value}"
+                head = head[:-len(" //----- //")] + f" ({what}) //----- //"
             pr = Printer(cfg.generic, cfg.debuginfo)
             pr.local_scope = cfg.local_scope
+            pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
+            pr.pretty_debuginfo = cfg.pretty_debuginfo
+            pr.value_users = cfg.value_users
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
-            self.stderr.append(head + "\n" + pr.print_top(target) + "\n" + extra)
+            text = head + "\n" + pr.print_top(target) + "\n" + extra
+            if cfg.ir_tree_dir is None:
+                self.stderr.append(text)
+            else:
+                self._tree_dump(cfg.ir_tree_dir, entry.argument, op, text)
 
         def chosen(every: bool, names: tuple[str, ...], entry: Any) -> bool:
             return every or canonical_name(entry.argument) in names
@@ -316,11 +340,117 @@ class _ChunkRun:
                           after=after if cfg.print_ir_after_all or cfg.print_ir_after else None,
                           failed=failed if cfg.print_ir_after_failure or cfg.print_ir_after_all or cfg.print_ir_after
                           else None)
+        if cfg.log_actions:
+            _log_actions(hooks, self.actions)
+        failing: list[tuple[Any, Any]] = []
+        if cfg.crash_reproducer:
+            from .reproducer import reproducer_text
+            from .syntax.printer import print_module
+
+            repro = reproducer_text(print_module(module).rstrip("\n") + "\n", cfg.pipeline, cfg.verify_each)
+            shown_failed = hooks.failed
+
+            def record_failure(entry: Any, op: Any) -> None:
+                failing.append((entry, op))
+                if shown_failed:
+                    shown_failed(entry, op)
+
+            hooks.failed = record_failure
+        if cfg.pass_statistics:
+            from .passes.statistics import reset
+
+            reset(cfg.pipeline)
         try:
             run_pipeline(cfg.pipeline, module, cfg.verify_each, hooks)
+        except MLIRError:
+            if cfg.crash_reproducer and failing:
+                self._write_reproducer(cfg.crash_reproducer, repro, module, *failing[0])
+            raise
         finally:
             for name, t in hooks.timings:
                 self.timings[name] = self.timings.get(name, 0.0) + t
+            if cfg.pass_statistics:
+                from .passes.statistics import statistics_report
+
+                self.stderr.append(statistics_report(cfg.pipeline, cfg.pass_statistics))
+
+    def _write_reproducer(self, path: str, text: str, module: Any, entry: Any, op: Any) -> None:
+        from .reproducer import failure_diagnostic
+
+        error = None
+        try:
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+                fh.write(text)
+        except OSError as ex:
+            error = ex.strerror
+        self.after_failure.append(failure_diagnostic(module, entry, op, path, error))
+
+    def _tree_dump(self, root: str, argument: str, op: Any, text: str) -> None:
+        """``--mlir-print-ir-tree-dir``: ``ROOT/<op>_<symbol>/.../<counts>_<pass>.mlir``, upstream's
+        layout: a directory per op from the top; each op counts its dumps (before and after), and
+        the file is named by the counts of the op and its ancestors, then the pass argument."""
+        import os
+
+        counters = self.tree_counters
+        counters[id(op)] = counters.get(id(op), -1) + 1
+        parts = []
+        counts = []
+        o = op
+        while o is not None:
+            counts.append(counters.setdefault(id(o), 0))
+            sym = o.attributes.get("sym_name")
+            parts.append(o.name.replace(".", "_") + "_" + (sym.value if sym is not None and hasattr(sym, "value")
+                                                            else "no-symbol-name"))
+            o = o.parent_op
+        d = os.path.join(root, *reversed(parts))
+        path = os.path.join(d, "_".join(str(c) for c in reversed(counts)) + f"_{argument}.mlir")
+        try:
+            os.makedirs(d, exist_ok=True)
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+                fh.write(text)
+        except OSError as ex:
+            self.stderr.append(f"Error opening output file {path}: {ex.strerror}\n")
+
+
+def _op_summary(op: Any) -> str:
+    """The op as mlir-opt's action log shows it: its first printed line, regions as ``{...}``."""
+    from .syntax.printer import Printer
+
+    first = Printer().print_top(op).split("\n", 1)[0]
+    return first[:-1] + "{...}" if first.endswith("{") else first
+
+
+def _log_actions(hooks: Any, lines: list[str]) -> None:
+    """``--log-actions-to``: a ``pass-execution`` action around each pass (and each nested pass
+    manager, as mlir-opt's ``OpToOpPassAdaptor``) in mlir-opt's ``ActionLogger`` format."""
+    head = "[thread asyncgpu-opt] "
+    prev_before, prev_after, prev_failed = hooks.before, hooks.after, hooks.failed
+
+    def begins(name: str, op: Any) -> None:
+        lines.append(f"{head}begins (no breakpoint) Action `pass-execution` running `{name}` on Operation "
+                     f"`{op.name}` ({_op_summary(op)})`")
+
+    def completed() -> None:
+        lines.append(f"{head}completed `pass-execution`")
+
+    def before(entry: Any, op: Any) -> None:
+        begins(type(entry.pass_).cpp_name or type(entry.pass_).__name__, op)
+        if prev_before:
+            prev_before(entry, op)
+
+    def after(entry: Any, op: Any, changed: bool) -> None:
+        completed()
+        if prev_after:
+            prev_after(entry, op, changed)
+
+    def failed(entry: Any, op: Any) -> None:
+        completed()
+        if prev_failed:
+            prev_failed(entry, op)
+
+    hooks.before, hooks.after, hooks.failed = before, after, failed
+    hooks.nest_before = lambda nest, op: begins("mlir::detail::OpToOpPassAdaptor", op)
+    hooks.nest_after = lambda nest, op: completed()
 
 
 class _ZeroLoc:
@@ -371,6 +501,10 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
         for k, v in run.timings.items():
             timings[k] = timings.get(k, 0.0) + v
         res.stderr_text += "".join(run.stderr)
+        res.action_log += "".join(ln + "\n" for ln in run.actions)
+        if not config.print_op_on_diagnostic and not config.verify_diagnostics:
+            for d in run.diags:
+                d.notes = [n for n in d.notes if not n.current_op_note]
         if config.verify_diagnostics:
             fails = check_expected(run.diags, collect_expected(src), src)
             if fails:
@@ -398,7 +532,7 @@ def _run_with_big_stack(run: _ChunkRun) -> str | None:
         sys.setrecursionlimit(max(old, 60000))
         try:
             box["out"] = run.run()
-        except BaseException as e:  # noqa: BLE001 - reported as an internal error, never a traceback
+        except Exception as e:  # noqa: BLE001 - reported as an internal error, never a traceback
             box["exc"] = e
         finally:
             sys.setrecursionlimit(old)

@@ -168,6 +168,10 @@ class _Threader:
         self.changed = False
         self.done = done if done is not None else set()  # ids of blocks threaded through a loop
         self.loop_body = False  # a block of an scf.for/scf.if carrying a token: yield it, no sync
+        self.stats: dict[str, int] = {}  # AsyncRegionPass.statistics, shared with nested threaders
+
+    def _count(self, stat: str) -> None:
+        self.stats[stat] = self.stats.get(stat, 0) + 1
 
     # ----- helpers --------------------------------------------------------------------------------
     def _footprint(self, op: Operation) -> dict[Any, str]:
@@ -215,6 +219,7 @@ class _Threader:
             return
         heads = self._sinks([c.head for c in chains])
         _wait(before, heads, False)
+        self._count("num-host-waits")
         self._completed(heads)
         self.changed = True
 
@@ -224,6 +229,7 @@ class _Threader:
         if len(heads) == 1:
             return heads[0]
         w = _wait(before, heads, True)
+        self._count("num-joins")
         self.preds[id(w.results[0])] = list(heads)
         return w.results[0]
 
@@ -303,11 +309,13 @@ class _Threader:
             for b in r.blocks:
                 inner = _Threader(False, self.alias, self.module, self.done, self.carry_tokens)
                 inner.loop_body = True
+                inner.stats = self.stats
                 start = b.args[-1] if new.name == "scf.for" else init
                 inner.chains = [_Chain(start, dict(fp), dict(fp), True)]
                 inner.run(b)
                 self.done.add(id(b))
         self.changed = True
+        self._count("num-tokens-carried")
         self.preds[id(new.results[-1])] = [init]
         self._merge(conf, new.results[-1], fp, True)
 
@@ -369,6 +377,7 @@ class _Threader:
         if not had_token:
             old = list(op.results)
             op = _add_token_result(op)
+            self._count("num-ops-made-async")
             remap = {id(o): n for o, n in zip(old, op.results)}
             fp = {remap.get(id(k), k): m for k, m in (fp or {}).items()}
             self.alias.remap(remap)
@@ -405,6 +414,12 @@ class AsyncRegionPass(Pass):
     anchor: ClassVar[str] = "func.func"
     summary: ClassVar[str] = "Make GPU ops async"
     cpp_name: ClassVar[str] = "GpuAsyncRegionPass"
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-ops-made-async", "Number of synchronous gpu ops made async"),
+        ("num-joins", "Number of gpu.wait async joining several chains inserted"),
+        ("num-host-waits", "Number of host gpu.waits inserted"),
+        ("num-tokens-carried", "Number of scf.for/scf.if carrying a token through their blocks"),
+    )
 
     single_chain: bool = False
     carry_tokens: bool = True
@@ -415,9 +430,14 @@ class AsyncRegionPass(Pass):
         blocks = [b for o in op.walk() for r in o.regions for b in r.blocks]
         changed = False
         done: set[int] = set()  # loop bodies threaded by their enclosing block
+        stats: dict[str, int] = {}
         for b in blocks:
             if id(b) not in done:
-                changed |= _Threader(self.single_chain, alias, module, done, self.carry_tokens).run(b)
+                th = _Threader(self.single_chain, alias, module, done, self.carry_tokens)
+                th.stats = stats
+                changed |= th.run(b)
+        for name, n in stats.items():
+            self.count(name, n)
         changed |= _defer_waits(op)
         changed |= _single_token_use(op)
         return changed

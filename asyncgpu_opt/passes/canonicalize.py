@@ -62,6 +62,10 @@ class CanonicalizePass(Pass):
     anchor: ClassVar[str] = "builtin.module"
     summary: ClassVar[str] = "Canonicalize operations"
     cpp_name: ClassVar[str] = "Canonicalizer"
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-dead-ops-erased", "Number of unused pure operations erased"),
+        ("num-waits-folded", "Number of redundant gpu.waits folded"),
+    )
 
     top_down: bool = True
     region_simplify: str = "normal"
@@ -82,11 +86,13 @@ class CanonicalizePass(Pass):
                     return changed
                 if o.name == "gpu.wait" and o.opdef is not None:
                     if _simplify_wait(o):
+                        self.count("num-waits-folded")
                         progress = True
                         rewrites += 1
                         continue
                 if _is_dead(o):
                     o.erase()
+                    self.count("num-dead-ops-erased")
                     progress = True
                     rewrites += 1
             changed |= progress

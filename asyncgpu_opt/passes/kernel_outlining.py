@@ -151,6 +151,8 @@ class GpuKernelOutliningPass(Pass):
     anchor: ClassVar[str] = "builtin.module"
     summary: ClassVar[str] = "Outline gpu.launch bodies to kernel functions"
     cpp_name: ClassVar[str] = "GpuKernelOutliningPass"
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-kernels-outlined", "Number of gpu.launch bodies outlined into gpu.func kernels"),)
 
     def apply(self, op: Operation) -> bool:
         changed = False
@@ -161,6 +163,7 @@ class GpuKernelOutliningPass(Pass):
             launches = [o for o in fn.walk() if o.name == "gpu.launch"]
             for launch in launches:
                 outline(launch, op, fname)
+                self.count("num-kernels-outlined")
                 changed = True
         if changed:
             op.attributes["gpu.container_module"] = A.UNIT

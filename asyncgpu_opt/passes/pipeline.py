@@ -176,6 +176,8 @@ class PassHooks:
     before: Any = None  # callable(entry, op)
     after: Any = None  # callable(entry, op, changed)
     failed: Any = None  # callable(entry, op): the pass raised
+    nest_before: Any = None  # callable(nest, op): a nested pipeline starts on op (its parent)
+    nest_after: Any = None  # callable(nest, op)
     timings: list[tuple[str, float]] = field(default_factory=list)
 
 
@@ -190,8 +192,12 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 t_nest = time.perf_counter()
                 slot = len(hooks.timings)
                 hooks.timings.append(("", 0.0))
+                if hooks.nest_before:
+                    hooks.nest_before(it, op)
                 for t in targets:
                     run_on(it, t, depth + 1)
+                if hooks.nest_after:
+                    hooks.nest_after(it, op)
                 hooks.timings[slot] = ("  " * depth + f"'{it.op_name}' Pipeline", time.perf_counter() - t_nest)
             else:
                 if hooks.before:
@@ -206,7 +212,12 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
                 cpp = type(it.pass_).cpp_name or type(it.pass_).__name__
                 hooks.timings.append(("  " * depth + cpp, time.perf_counter() - t0))
                 if verify_each:
-                    verify(op)
+                    try:
+                        verify(op)
+                    except MLIRError:  # the pass left invalid IR: it failed (as upstream's pass manager)
+                        if hooks.failed:
+                            hooks.failed(it, op)
+                        raise
                 if hooks.after:
                     hooks.after(it, op, changed is not False)
 

@@ -32,9 +32,24 @@ class Pass:
     anchor: ClassVar[str] = "builtin.module"
     summary: ClassVar[str] = ""
     cpp_name: ClassVar[str] = ""
+    # counters the pass reports under --mlir-pass-statistics: (name, description), as upstream's
+    # ``Statistic`` members; a pass adds to them with ``self.count(name, n)``
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def apply(self, op: Any) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    # ----- statistics (--mlir-pass-statistics) ----------------------------------------------------
+    def count(self, stat: str, n: int = 1) -> None:
+        """Add ``n`` to the counter ``stat`` (declared in ``statistics``); summed over every op the
+        pass instance runs on."""
+        values = self.__dict__.setdefault("_stat_values", {})  # frozen dataclass: no setattr
+        values[stat] = values.get(stat, 0) + n
+
+    def stat_values(self) -> list[tuple[str, str, int]]:
+        """(name, description, value) of each declared counter, in declaration order."""
+        values = self.__dict__.get("_stat_values", {})
+        return [(n, d, values.get(n, 0)) for n, d in self.statistics]
 
     # ----- options ------------------------------------------------------------------------------
     @classmethod

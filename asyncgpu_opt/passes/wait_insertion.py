@@ -40,6 +40,13 @@ class WaitInsertionPass(Pass):
     anchor: ClassVar[str] = "func.func"
     summary: ClassVar[str] = "Make joins and forks of gpu async tokens explicit (<= 1 dependency per op)"
     cpp_name: ClassVar[str] = "WaitInsertionPass"
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-deps-deduplicated", "Number of repeated async dependencies dropped"),
+        ("num-waits-folded", "Number of single-use pass-through gpu.waits folded"),
+        ("num-joins", "Number of joins (gpu.wait async with several dependencies) inserted"),
+        ("num-roots", "Number of gpu.wait async inserted as the root of a chain"),
+        ("num-forks", "Number of forks (gpu.wait async per user of a shared token) inserted"),
+    )
 
     def apply(self, root: Operation) -> bool:
         changed = False
@@ -53,6 +60,7 @@ class WaitInsertionPass(Pass):
                     uniq.append(d)
             if len(uniq) != len(deps):
                 op.opdef.set_operand_group(op, "asyncDependencies", uniq)
+                self.count("num-deps-deduplicated", len(deps) - len(uniq))
                 changed = True
         for op in list(ops):
             if op.name != "gpu.wait" or AsyncOp.token(op) is None or op.parent is None:
@@ -65,6 +73,7 @@ class WaitInsertionPass(Pass):
                 if len(users) == 1 and users[0].name != "gpu.wait":
                     tok.replace_all_uses_with(deps[0])
                     op.erase()
+                    self.count("num-waits-folded")
                     changed = True
         ops = [o for o in root.walk() if is_async(o)]
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
@@ -78,11 +87,13 @@ class WaitInsertionPass(Pass):
                 w = _new_wait([], op.loc)
                 _insert_before(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                self.count("num-roots")
                 changed = True
             elif len(deps) > 1:
                 w = _new_wait(deps, op.loc)
                 _insert_before(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                self.count("num-joins")
                 changed = True
         # 3. forks
         tokens = []
@@ -102,5 +113,6 @@ class WaitInsertionPass(Pass):
                 _insert_before(u, w)
                 deps = AsyncOp.deps(u)
                 u.opdef.set_operand_group(u, "asyncDependencies", [w.results[0] if d is t else d for d in deps])
+                self.count("num-forks")
                 changed = True
         return changed

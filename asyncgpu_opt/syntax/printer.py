@@ -103,6 +103,12 @@ class Printer:
         # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
         # op's text never copies the text of the regions nested in it (linear in the nesting depth)
         self._regions: list[str] = []
+        # --mlir-elide-elementsattrs-if-larger / --mlir-print-elementsattrs-with-hex-if-larger
+        self.elide_if_larger: int | None = None
+        self.hex_if_larger: int | None = None
+        self.pretty_debuginfo = False  # --mlir-pretty-debuginfo (syntax/pretty_loc.py)
+        self.value_users = False  # --mlir-print-value-users (syntax/value_users.py)
+        self.op_ids: dict[int, int] = {}  # id(op) -> its number, for ops without results (value users)
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
         self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
@@ -115,6 +121,9 @@ class Printer:
         self._nc = 0
         self._scope = _NameScope(None)
         self._number_op(top)
+        if self.value_users and self.generic and not top.results:  # as upstream: the generic top op is numbered
+            self.op_ids[id(top)] = self._nv
+            self._nv += 1
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
         while stack:
@@ -170,6 +179,9 @@ class Printer:
             for op in b.ops:
                 res = op.results
                 if not res:
+                    if self.value_users:  # an op without results is named by a number of its own
+                        self.op_ids[id(op)] = self._nv
+                        self._nv += 1
                     continue
                 od = op.opdef
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
@@ -264,6 +276,15 @@ class Printer:
             return self._alias(a, "map")
         if isinstance(a, A.IntegerSetAttr):
             return self._alias(a, "set")
+        if (self.elide_if_larger is not None or self.hex_if_larger is not None) and \
+                isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.DenseElementsAttr):
+            if isinstance(a, A.DenseElementsAttr):
+                from .elements import elements_text
+
+                s = elements_text(a, self.elide_if_larger, self.hex_if_larger, self.type_text(a.type))
+                if s is not None:
+                    return s
+            return a.render(self)
         if isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.TypeAttr | A.DenseElementsAttr):
             s = str(a)
             if "affine_" in s:
@@ -383,7 +404,12 @@ class Printer:
         head: list[tuple[str, str]] = []
         tail = ""
         for node, ent in order:
-            text = "loc(" + render(node, self._loc_ref) + ")"
+            if self.pretty_debuginfo:
+                from .pretty_loc import pretty
+
+                text = pretty(node, self._loc_ref)
+            else:
+                text = "loc(" + render(node, self._loc_ref) + ")"
             text = re.sub("\x00(\\d+)\x00", sub, text)
             if ent[2]:
                 tail += f"#{names[ent[0]]} = {text}\n"
@@ -398,6 +424,12 @@ class Printer:
         from .locations import node_of, render
 
         node = node_of(loc)
+        if self.pretty_debuginfo:
+            from .pretty_loc import pretty
+
+            if self._locs is not None:
+                self._visit_loc(node, False)
+            return " " + pretty(node, self._loc_ref if self._locs is not None else None)
         if self._locs is None:
             return f" loc({render(node)})"
         self._visit_loc(node, False)
@@ -437,11 +469,22 @@ class Printer:
         from .locations import node_of, render
 
         node = node_of(op.loc)
+        if self.pretty_debuginfo:  # the op's own location inline, nested ones through their aliases
+            from .pretty_loc import pretty
+
+            return " " + pretty(node, self._loc_ref if self._locs is not None and node in self._locs else None)
         if self._locs is not None and node in self._locs:
             return f" loc({self._loc_ref(node)})"
         return f" loc({render(node)})"
 
     def print_op(self, op: Operation, lines: list[str]) -> None:
+        self._print_op(op, lines)
+        if self.value_users:
+            from .value_users import users_comment
+
+            lines[-1] += users_comment(self, op)
+
+    def _print_op(self, op: Operation, lines: list[str]) -> None:
         od = op.opdef
         if not self.debuginfo and not self.generic and not op.regions and not op.successors \
                 and self._templated(od):
@@ -646,7 +689,11 @@ class Printer:
         ops = b.ops
         if not print_terminator and ops and ops[-1].is_terminator():
             ops = ops[:-1]
-        if self.debuginfo or self.generic:
+        if self.value_users:
+            from .value_users import block_arg_comment
+
+            lines.extend("  " * self.indent + block_arg_comment(self, a) for a in b.args)
+        if self.debuginfo or self.generic or self.value_users:
             for op in ops:
                 self.print_op(op, lines)
             self.indent -= 1
@@ -686,9 +733,14 @@ class Printer:
         return s
 
 
-def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
+def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
+                 elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                 pretty_debuginfo: bool = False, value_users: bool = False) -> str:
     pr = Printer(generic, debuginfo)
     pr.local_scope = local_scope
+    pr.pretty_debuginfo = pretty_debuginfo
+    pr.value_users = value_users
+    pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
 
 

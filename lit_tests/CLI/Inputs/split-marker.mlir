@@ -1,0 +1,7 @@
+func.func @first() {
+  return
+}
+// ===== cut
+func.func @second() {
+  return
+}
