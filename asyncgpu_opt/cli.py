@@ -222,7 +222,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @_mlir_options
 @_pass_options
 @click.pass_context
-def cli(ctx: click.Context, input_file: str, output: str, split_input_file: str | None, output_split_marker: str,
+def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one check per CLI flag, in mlir-opt order
+        split_input_file: str | None, output_split_marker: str,
         verify_diagnostics: bool, allow_unregistered_dialect: bool, mlir_print_op_generic: bool,
         mlir_print_debuginfo: bool, mlir_print_local_scope: bool, no_implicit_module: bool, pass_pipeline: str | None,
         dump_pass_pipeline: bool, mlir_print_ir_after_all: bool, mlir_print_ir_before_all: bool,
