@@ -32,7 +32,9 @@ def _generic_text(op: Operation) -> str:
 
 
 def _root(op: Operation) -> Operation:
-    while op.parent_op is not None:
+    """Where a local-scope print numbers values from (``Operation::print`` with ``useLocalScope``):
+    the op itself when it is isolated from above, else its closest isolated ancestor (or the top)."""
+    while op.parent_op is not None and not (op.opdef is not None and "IsolatedFromAbove" in op.opdef.traits):
         op = op.parent_op
     return op
 

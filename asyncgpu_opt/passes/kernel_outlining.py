@@ -97,9 +97,18 @@ def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
             b.remove(t)
             t.erase()
             b.append(ret.build(loc=t.loc))
-    # the kernel function
-    fname = f"{func_name}_kernel"
-    kname = _unique_name(module, fname)
+    # the kernel function: named by the launch's `function(@f)` / `module(@m)` when given (as upstream,
+    # an existing gpu.module of that name receives the kernel), else after the enclosing function
+    fsym = launch.attributes.get("function")
+    msym = launch.attributes.get("module")
+    fname = fsym.root if isinstance(fsym, A.SymbolRefAttr) else f"{func_name}_kernel"
+    existing = lookup_in(module, msym.root) if isinstance(msym, A.SymbolRefAttr) else None
+    if existing is not None and existing.name == "gpu.module":
+        kname = msym.root
+        fname = _unique_name(existing, fname)
+    else:
+        existing = None
+        kname = _unique_name(module, msym.root if isinstance(msym, A.SymbolRefAttr) else fname)
     attrs: dict[str, Any] = {
         "sym_name": A.StringAttr(fname),
         "function_type": A.TypeAttr(T.FunctionType([v.type for v in captured], [])),
@@ -113,18 +122,21 @@ def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
     if all(s is not None for s in sizes[:3]):
         attrs["known_grid_size"] = A.DenseArrayAttr(T.i32, sizes[:3])
     for k, v in launch.attributes.items():
-        if k not in ("operandSegmentSizes", "workgroup_attributions", "kernelFunc", "kernelModule"):
+        if k not in ("operandSegmentSizes", "workgroup_attributions", "function", "module"):
             attrs.setdefault(k, v)
     launch.regions = []
     fn_region = Region()
     for b in list(region.blocks):
         fn_region.add_block(b)
     fn = Operation.create("gpu.func", (), (), attrs, [fn_region], loc=launch.loc)
-    gmod_region = Region([Block()])
-    gmod_region.entry.append(fn)
-    gmod = Operation.create("gpu.module", (), (), {"sym_name": A.StringAttr(kname)}, [gmod_region],
-                            loc=launch.loc)
-    module.regions[0].blocks[0].append(gmod)
+    if existing is not None:
+        existing.regions[0].blocks[0].append(fn)
+    else:
+        gmod_region = Region([Block()])
+        gmod_region.entry.append(fn)
+        gmod = Operation.create("gpu.module", (), (), {"sym_name": A.StringAttr(kname)}, [gmod_region],
+                                loc=launch.loc)
+        module.regions[0].blocks[0].append(gmod)
     # the launch
     operands: dict[str, Any] = {"asyncDependencies": list(LaunchOp.deps(launch)), "kernelOperands": captured}
     for n in _SIZES:
