@@ -760,7 +760,9 @@ def build_from_state(p: Any, opdef: Any, st: State, start: int, n_results_named:
                     if name in opdef._result_index and opdef.results[opdef._result_index[name]].kind != "single":
                         r = [r]
                     else:
-                        r = [r] * max(n, 1) if name in opdef._operand_index else [r]
+                        optional_group = name in opdef._operand_index and \
+                            opdef.operands[opdef._operand_index[name]].kind == "optional"
+                        r = [r] * (n if optional_group else max(n, 1)) if name in opdef._operand_index else [r]
                 known[name] = list(r)
     operands: list[Any] = []
     seg: list[int] = []
