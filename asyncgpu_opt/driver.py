@@ -223,7 +223,7 @@ class _ChunkRun:
             if cfg.run:
                 from .run.interpreter import run_module
 
-                out = run_module(module, cfg, self.stderr)
+                out = run_module(module, cfg, self.stderr, self.diags if cfg.verify_diagnostics else None)
             else:
                 from .syntax.printer import print_module
 

@@ -6,7 +6,8 @@ constant strides; a dynamic one (``memref<?x?xf32>``, ``strided<[?, 1], offset: 
 its sizes and then its strides as ``long long`` parameters, as in the LLVM memref descriptor
 (minus the allocated pointer and the offset, which is folded into the pointer).
 :func:`pack_launch_args` builds the matching argument list.  Scalars keep their C types.
-Structured control flow (``scf.for``/``scf.if``) maps to C loops and ifs.
+Structured control flow (``scf.for``/``scf.if``) maps to C loops and ifs.  Each op's C comes from
+its ``CUDA`` registry entry (``run/semantics/<dialect>.py``), or a located refusal.
 """
 
 from __future__ import annotations
@@ -15,49 +16,11 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
+from . import semantics
+from .cuda_c import ctype, is_dynamic, static_strides
+from .registry import CUDA, CudaCodegenError
 
-_CTYPES = {"f32": "float", "f64": "double", "f16": "__half", "i1": "bool", "i8": "signed char",
-           "i16": "short", "i32": "int", "i64": "long long", "index": "long long"}
-
-_BIN = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.remsi": "%",
-        "arith.andi": "&", "arith.ori": "|", "arith.xori": "^", "arith.shli": "<<", "arith.shrsi": ">>",
-        "arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/"}
-_UBIN = {"arith.divui": "/", "arith.remui": "%", "arith.shrui": ">>"}
-_CMP = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=", "ult": "<", "ule": "<=",
-        "ugt": ">", "uge": ">=", "oeq": "==", "one": "!=", "olt": "<", "ole": "<=", "ogt": ">", "oge": ">=",
-        "ueq": "==", "une": "!=", "ult_": "<"}
-_MATH = {"math.sqrt": "sqrt", "math.exp": "exp", "math.log": "log", "math.sin": "sin", "math.cos": "cos",
-         "math.tanh": "tanh", "math.absf": "fabs", "math.floor": "floor", "math.ceil": "ceil",
-         "math.rsqrt": "rsqrt", "arith.negf": "-"}
-
-
-class CudaCodegenError(Exception):
-    pass
-
-
-def ctype(t: T.Type) -> str:
-    if isinstance(t, T.MemRefType):
-        return ctype(t.element_type) + "*"
-    c = _CTYPES.get(t.text)
-    if c is None:
-        raise CudaCodegenError(f"no CUDA type for '{t}'")
-    return c
-
-
-def _static_strides(t: T.MemRefType) -> list[int]:
-    if isinstance(t.layout, A.StridedLayoutAttr):
-        return list(t.layout.strides)
-    strides: list[int] = []
-    acc = 1
-    for d in reversed(t.shape):
-        strides.insert(0, acc)
-        acc = acc * d if d != T.DYNAMIC and acc != T.DYNAMIC else T.DYNAMIC
-    return strides
-
-
-def is_dynamic(t: T.MemRefType) -> bool:
-    """True when the memref parameter carries its sizes and strides (descriptor style)."""
-    return any(d == T.DYNAMIC for d in t.shape) or any(s == T.DYNAMIC for s in _static_strides(t))
+__all__ = ["CudaCodegenError", "ctype", "emit_cuda", "is_dynamic", "kernel_arg_kinds", "pack_launch_args"]
 
 
 def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
@@ -126,7 +89,7 @@ class _Emitter:
         if m in self.desc:
             terms = [f"{self.name(i)} * {s}" for i, s in zip(idx, self.desc[m][1])]
             return " + ".join(terms) or "0"
-        strides = _static_strides(m.type)
+        strides = static_strides(m.type)
         if any(s == T.DYNAMIC for s in strides):
             raise CudaCodegenError("dynamic strides are only supported on kernel arguments")
         terms = [f"{self.name(i)} * {s}LL" for i, s in zip(idx, strides)]
@@ -137,107 +100,16 @@ class _Emitter:
             self.op(op, ind, results)
 
     def op(self, op: Any, ind: str, results: list[str] | None) -> None:
-        n = op.name
-        o = [self.name(v) for v in op.operands]
-        r = op.results
-        if n in ("gpu.return", "gpu.terminator"):
-            self.lines.append(f"{ind}return;")
-        elif n in ("scf.yield", "affine.yield"):
-            for dst, v in zip(results or [], o):
-                self.lines.append(f"{ind}{dst} = {v};")
-        elif n in ("gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim", "gpu.global_id"):
-            d = str(op.attributes.get("dimension")).rstrip(">")[-1]
-            base = {"gpu.thread_id": "threadIdx", "gpu.block_id": "blockIdx", "gpu.block_dim": "blockDim",
-                    "gpu.grid_dim": "gridDim"}
-            if n == "gpu.global_id":
-                self.decl(r[0], f"(long long)blockIdx.{d} * blockDim.{d} + threadIdx.{d}", ind)
-            else:
-                self.decl(r[0], f"(long long){base[n]}.{d}", ind)
-        elif n == "gpu.barrier":
-            self.lines.append(f"{ind}__syncthreads();")
-        elif n == "arith.constant":
-            a = op.attributes["value"]
-            if isinstance(a, A.FloatAttr):
-                v = repr(float(a.value)) + ("f" if a.type.text == "f32" else "")
-            else:
-                v = f"{int(a.value)}" + ("LL" if r[0].type.text in ("index", "i64") else "")
-            self.decl(r[0], v, ind)
-        elif n in _BIN:
-            self.decl(r[0], f"{o[0]} {_BIN[n]} {o[1]}", ind)
-        elif n in _UBIN:
-            self.decl(r[0], f"({ctype(r[0].type)})((unsigned long long){o[0]} {_UBIN[n]} "
-                            f"(unsigned long long){o[1]})", ind)
-        elif n in ("arith.maxsi", "arith.maximumf", "arith.maxnumf"):
-            self.decl(r[0], f"({o[0]} > {o[1]} ? {o[0]} : {o[1]})", ind)
-        elif n in ("arith.minsi", "arith.minimumf", "arith.minnumf"):
-            self.decl(r[0], f"({o[0]} < {o[1]} ? {o[0]} : {o[1]})", ind)
-        elif n in ("arith.cmpi", "arith.cmpf"):
-            from .interpreter import _CMPF, _CMPI, _pred
-
-            p = _pred(op, _CMPI if n == "arith.cmpi" else _CMPF)
-            self.decl(r[0], f"{o[0]} {_CMP.get(p, '==')} {o[1]}", ind)
-        elif n == "arith.select":
-            self.decl(r[0], f"{o[0]} ? {o[1]} : {o[2]}", ind)
-        elif n in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci",
-                   "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.extf", "arith.truncf"):
-            self.decl(r[0], f"({ctype(r[0].type)}){o[0]}", ind)
-        elif n in _MATH:
-            self.decl(r[0], f"{_MATH[n]}({o[0]})", ind)
-        elif n == "math.fma":
-            self.decl(r[0], f"fma({o[0]}, {o[1]}, {o[2]})", ind)
-        elif n == "affine.apply":
-            from ..ir.affine import print_expr
-
-            m = op.attributes["map"].map
-            ex = print_expr(m.results[0])
-            import re
-
-            def sub(mt: Any) -> str:
-                k, i = mt.group(1), int(mt.group(2))
-                return o[i if k == "d" else m.num_dims + i]
-
-            ex = re.sub(r"\b([ds])(\d+)\b", sub, ex)
-            if "floordiv" in ex or "mod" in ex or "ceildiv" in ex:
-                raise CudaCodegenError("affine floordiv/mod is not supported by the CUDA emitter")
-            self.decl(r[0], f"({ex})", ind)
-        elif n == "memref.load":
-            self.decl(r[0], f"{o[0]}[{self.index(op.operands[0], op.operands[1:])}]", ind)
-        elif n == "memref.dim":
-            c = op.operands[1].defining_op()
-            if c is None or c.name != "arith.constant":
-                raise CudaCodegenError("memref.dim needs a constant index in the CUDA emitter")
-            self.decl(r[0], self.size(op.operands[0], int(c.attributes["value"].value)), ind)
-        elif n == "memref.store":
-            self.lines.append(f"{ind}{o[1]}[{self.index(op.operands[1], op.operands[2:])}] = {o[0]};")
-        elif n == "scf.for":
-            body = op.regions[0].blocks[0]
-            iv, iters = body.args[0], body.args[1:]
-            res = []
-            for v, init, it in zip(r, o[3:], iters):
-                self.decl(v, init, ind)
-                res.append(self.name(v))
-                self.names[it] = self.name(v)
-            self.lines.append(f"{ind}for (long long {self.name(iv)} = {o[0]}; {self.name(iv)} < {o[1]}; "
-                              f"{self.name(iv)} += {o[2]}) {{")
-            self.block(body, ind + "  ", res)
-            self.lines.append(f"{ind}}}")
-        elif n == "scf.if":
-            res = []
-            for v in r:
-                self.lines.append(f"{ind}{ctype(v.type)} {self.name(v)};")
-                res.append(self.name(v))
-            self.lines.append(f"{ind}if ({o[0]}) {{")
-            self.block(op.regions[0].blocks[0], ind + "  ", res)
-            if len(op.regions) > 1 and op.regions[1].blocks:
-                self.lines.append(f"{ind}}} else {{")
-                self.block(op.regions[1].blocks[0], ind + "  ", res)
-            self.lines.append(f"{ind}}}")
-        else:
-            raise CudaCodegenError(f"operation '{n}' is not supported by the CUDA emitter")
+        """Emit one op through its ``CUDA`` registry entry (``run/semantics/``)."""
+        fn = CUDA.lookup(op)
+        if fn is None:
+            raise CudaCodegenError(f"operation '{op.name}' is not supported by the CUDA emitter", op.loc)
+        fn(self, op, ind, results)
 
 
 def emit_cuda(func: Any) -> str:
     """CUDA C source of one ``gpu.func`` kernel (``extern "C" __global__``)."""
+    semantics.load()
     name = func.attributes["sym_name"].value
     blk = func.regions[0].blocks[0]
     em = _Emitter()

@@ -157,7 +157,7 @@ class RaceTracker:
 
     def _report(self, did: str, other_did: str, buf: Any, elem: int, tid: int, other_tid: int, oi: int,
                 other_oi: int) -> None:
-        from .interpreter import loc_str
+        from .values import loc_str
 
         op, other = self.ops[oi], self.ops[other_oi]
         key = (did, other_did, oi, other_oi, id(buf))

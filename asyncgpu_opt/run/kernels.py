@@ -27,10 +27,12 @@ import numpy as np
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from .interpreter import COMMON, HOST, Interpreter, MemRef, dtype_of, group, row_major
+from . import control, semantics
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
-from .runtime import Access
+from .model import Access
+from .registry import KERNEL
+from .values import MemRef, dtype_of, group, row_major
 
 
 def _raise_mmap_threshold() -> None:
@@ -50,24 +52,6 @@ class KernelError(Exception):
     def __init__(self, msg: str, loc: Any = None) -> None:
         super().__init__(msg)
         self.loc = loc
-
-
-KERNEL: dict[str, Any] = {}
-
-
-def kimpl(*names: str):
-    def deco(fn):
-        for n in names:
-            KERNEL[n] = fn
-        return fn
-
-    return deco
-
-
-for _n in ("memref.cast", "memref.subview", "memref.reinterpret_cast", "memref.dim", "memref.rank",
-           "memref.memory_space_cast", "memref.assume_alignment", "builtin.unrealized_conversion_cast",
-           "scf.execute_region", "affine.if"):
-    KERNEL[_n] = HOST[_n]
 
 
 class _Ids:
@@ -112,24 +96,44 @@ def _ids(grid: tuple, block: tuple) -> _Ids:
     return ids
 
 
-class KernelExec(Interpreter):
-    """Executes one kernel launch in SIMT fashion."""
+class KernelExec:
+    """Executes one kernel launch in SIMT fashion.  The op semantics are the ``KERNEL`` registry's
+    (``run/semantics/``, shared with the host interpreter where they agree); the region walk and
+    affine evaluation are ``control.py``'s; this class holds the launch's state (thread ids, the
+    active-lane mask, the accesses for the hazard checker, the race tracker)."""
 
-    def __init__(self, ids: _Ids) -> None:  # noqa: D107 - no module scan
+    run_region = control.run_region
+    affine_eval = control.affine_eval
+
+    def __init__(self, ids: _Ids) -> None:
+        semantics.load()
         self.ids = ids
-        self.env = {}
-        self.impls = {**COMMON, **KERNEL}
+        self.env: dict[Any, Any] = {}
+        self.impls = KERNEL.table
         self.mask: np.ndarray | None = None
         self.touched: dict[tuple[int, int, bool], tuple[Buffer, np.ndarray, int]] = {}
         self.oob: list[Access] = []
         self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
-        self.depth = 0
         self.races = RaceTracker(ids.t, tuple(int(x) for x in ids.block), tuple(int(x) for x in ids.grid))
 
-    def unsupported(self, op: Any) -> Exception:
-        return KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
+    def exec_op(self, op: Any) -> None:
+        fn = self.impls.get(op.name)
+        if fn is None:
+            raise KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
+        try:
+            r = fn(self, op)
+        except (ValueError, MemoryError, OverflowError, IndexError, ZeroDivisionError) as e:
+            raise MLIRError(f"--run: '{op.name}' failed: {e}", op.loc) from e
+        res = op.results
+        if not res:
+            return
+        if len(res) == 1:
+            self.env[res[0]] = r[0] if isinstance(r, list) else r
+        else:
+            for v, x in zip(res, r):
+                self.env[v] = x
 
     def get(self, v: Any) -> Any:
         try:
@@ -169,7 +173,7 @@ class KernelExec(Interpreter):
             ent = self.vcache[key] = (v, int(v.min()), int(v.max()), terms)
         return ent, u
 
-    def _check(self, op: Any, m: MemRef, vu: tuple[Any, int], write: bool) -> tuple[Any, Any]:
+    def check(self, op: Any, m: MemRef, vu: tuple[Any, int], write: bool) -> tuple[Any, Any]:
         """Bounds-check the active lanes and record the access; returns (offsets or None, mask)."""
         ent, u = vu
         buf = m.buffer
@@ -265,221 +269,6 @@ class KernelExec(Interpreter):
         p = Ptr(buf, 0)
         self.local[id(buf)] = instances
         return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n)
-
-
-# --------------------------------------------------------------------------- ops
-def _dim(op: Any) -> int:
-    d = op.attributes.get("dimension")
-    s = str(d)
-    for ch in reversed(s):
-        if ch in "xyz":
-            return "xyz".index(ch)
-    return 0
-
-
-@kimpl("gpu.thread_id")
-def _tid(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.tid[_dim(op)]
-
-
-@kimpl("gpu.block_id")
-def _bid(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.bid[_dim(op)]
-
-
-@kimpl("gpu.block_dim")
-def _bdim(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.block[_dim(op)]
-
-
-@kimpl("gpu.grid_dim")
-def _gdim(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.grid[_dim(op)]
-
-
-@kimpl("gpu.global_id")
-def _gid(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.gid[_dim(op)]
-
-
-@kimpl("gpu.lane_id")
-def _lane(ex: KernelExec, op: Any) -> Any:
-    return ex.ids.thread_linear % 32
-
-
-@kimpl("gpu.subgroup_size")
-def _sgsize(ex: KernelExec, op: Any) -> Any:
-    return np.int64(32)
-
-
-@kimpl("gpu.barrier")
-def _barrier(ex: KernelExec, op: Any) -> Any:
-    ex.races.barrier()  # lock step: every thread is here; only the race tracker sees the barrier
-    return None
-
-
-@kimpl("memref.load")
-def _load(ex: KernelExec, op: Any) -> Any:
-    env = ex.env
-    m = env[op.operands[0]]
-    off = ex.offsets(op, m, [env[v] for v in op.operands[1:]])
-    off, mask = ex._check(op, m, off, False)
-    flat = m.flat()
-    if off is None:
-        return np.zeros(mask.shape, dtype=m.dtype) if mask is not None else m.dtype.type(0)
-    if isinstance(off, tuple):  # (varying offsets, uniform shift >= 0): gather from a shifted view
-        v, u = off
-        return (flat[u:] if u else flat).take(v)
-    if isinstance(off, np.ndarray):
-        return flat.take(off)
-    return flat[off]
-
-
-@kimpl("memref.store")
-def _store(ex: KernelExec, op: Any) -> Any:
-    env = ex.env
-    val, m = env[op.operands[0]], env[op.operands[1]]
-    off = ex.offsets(op, m, [env[v] for v in op.operands[2:]])
-    off, mask = ex._check(op, m, off, True)
-    if off is None:
-        return None
-    flat = m.flat()
-    if isinstance(off, tuple):
-        v, u = off
-        _scatter(flat[u:] if u else flat, v, val, None)
-        return None
-    _scatter(flat, off, val, mask)
-    return None
-
-
-def _scatter(flat: np.ndarray, off: Any, val: Any, mask: Any) -> None:
-    """``flat[off] = val`` for the (active) threads; several threads storing to one address: the
-    last one in thread order wins."""
-    if mask is None:
-        if isinstance(off, np.ndarray):
-            if isinstance(val, np.ndarray) and val.shape != off.shape:
-                off = np.broadcast_to(off, np.broadcast_shapes(off.shape, val.shape))
-            flat[off] = val
-        elif isinstance(val, np.ndarray):
-            flat[off] = val.flat[-1]
-        else:
-            flat[off] = val
-        return
-    shape = np.broadcast_shapes(np.shape(off), mask.shape, np.shape(val))
-    off = np.broadcast_to(off, shape)
-    mask = np.broadcast_to(mask, shape)
-    flat[off[mask]] = np.broadcast_to(val, shape)[mask] if isinstance(val, np.ndarray) else val
-
-
-@kimpl("affine.load")
-def _aload(ex: KernelExec, op: Any) -> Any:
-    m = ex.get(op.operands[0])
-    idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[1:]])
-    off, mask = ex._check(op, m, ex.offsets(op, m, idx), False)
-    if isinstance(off, tuple):
-        off = off[0] + off[1]
-    if off is None:
-        return m.dtype.type(0)
-    flat = m.flat()
-    return flat.take(off) if isinstance(off, np.ndarray) else flat[off]
-
-
-@kimpl("affine.store")
-def _astore(ex: KernelExec, op: Any) -> Any:
-    val, m = ex.get(op.operands[0]), ex.get(op.operands[1])
-    idx = ex.affine_eval(op.attributes["map"].map, [ex.get(v) for v in op.operands[2:]])
-    off, mask = ex._check(op, m, ex.offsets(op, m, idx), True)
-    if isinstance(off, tuple):
-        off = off[0] + off[1]
-    if off is None:
-        return None
-    _scatter(m.flat(), off, val, mask)
-
-
-@kimpl("memref.alloca")
-def _alloca(ex: KernelExec, op: Any) -> Any:
-    return ex.local_memref(op.results[0].type, ex.ids.t, ex.ids.n)
-
-
-def _merge(c: np.ndarray, a: Any, b: Any) -> Any:
-    if a is b:
-        return a
-    return np.where(c, a, b)
-
-
-@kimpl("scf.if")
-def _if(ex: KernelExec, op: Any) -> Any:
-    c = ex.get(op.operands[0])
-    has_else = len(op.regions) > 1 and op.regions[1].blocks
-    if not isinstance(c, np.ndarray):
-        r = op.regions[0] if c else (op.regions[1] if has_else else None)
-        if r is None:
-            return []
-        _, vals = ex.run_region(r, [])
-        return vals
-    old = ex.mask
-    m_then = c if old is None else (old & c)
-    m_else = ~c if old is None else (old & ~c)
-    vt: list[Any] = []
-    ve: list[Any] = []
-    try:
-        if m_then.any() or op.results:
-            ex.mask = m_then
-            _, vt = ex.run_region(op.regions[0], [])
-        if has_else and (m_else.any() or op.results):
-            ex.mask = m_else
-            _, ve = ex.run_region(op.regions[1], [])
-    finally:
-        ex.mask = old
-    return [_merge(c, a, b) for a, b in zip(vt, ve)]
-
-
-@kimpl("scf.for")
-def _for(ex: KernelExec, op: Any) -> Any:
-    env = ex.env
-    lb, ub, step = (env[v] for v in op.operands[:3])
-    vals = [env[v] for v in op.operands[3:]]
-    region = op.regions[0]
-    if not any(isinstance(x, np.ndarray) for x in (lb, ub, step)):
-        i, u, s = int(lb), int(ub), int(step)
-        ity = lb.dtype.type
-        run = ex.run_region
-        while i < u:
-            _, vals = run(region, [ity(i), *vals])
-            i += s
-        return vals
-    # lane-varying bounds: iterate to the maximum trip count under a mask
-    old = ex.mask
-    iv = np.broadcast_arrays(lb, ub, step)[0].astype(np.int64)
-    try:
-        while True:
-            act = iv < ub
-            if old is not None:
-                act &= old
-            if not act.any():
-                break
-            ex.mask = act
-            _, new = ex.run_region(region, [iv, *vals])
-            vals = [np.where(act, n, v) for n, v in zip(new, vals)]
-            iv = iv + step
-    finally:
-        ex.mask = old
-    return vals
-
-
-@kimpl("affine.for")
-def _afor(ex: KernelExec, op: Any) -> Any:
-    from .interpreter import _affine_bounds
-
-    lo, up, step, vals = _affine_bounds(ex, op)
-    for i in range(lo, up, step):
-        _, vals = ex.run_region(op.regions[0], [np.int64(i), *vals])
-    return vals
-
-
-@kimpl("gpu.printf")
-def _printf(ex: KernelExec, op: Any) -> Any:
-    return None
 
 
 # --------------------------------------------------------------------------- entry points

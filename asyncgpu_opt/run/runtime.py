@@ -20,265 +20,17 @@ Virtual time is in microseconds.  Each stream has a ready time; a command starts
 cost from :class:`CostModel`.  Host syncs move the host clock to the completion time.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
 
-import numpy as np
-
+from .devices import Device, SimDevice
 from .hazards import Agent, Hazard, HazardChecker, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
+from .model import Access, Command, CostModel, Event, Flow, HostSlice, HostThread, Stream
 
-# --------------------------------------------------------------------------- devices
-
-
-class Device(Protocol):
-    """What a backend must provide.  The sim device does everything on numpy eagerly; a real
-    device enqueues the operation on its own stream handles."""
-
-    name: str
-    device_count: int
-
-    def alloc(self, nbytes: int, kind: str) -> tuple[np.ndarray | None, object]:
-        """Backing storage for a new buffer: (host-visible bytes or None for zeros, handle)."""
-        ...
-
-    def free(self, buf: Buffer) -> None: ...
-    def host_register(self, buf: Buffer) -> None: ...
-    def host_unregister(self, buf: Buffer) -> None: ...
-    def stream_create(self) -> object: ...
-    def stream_destroy(self, stream: object) -> None: ...
-    def stream_synchronize(self, stream: object) -> None: ...
-    def stream_wait_event(self, stream: object, event: object) -> None: ...
-    def event_create(self) -> object: ...
-    def event_destroy(self, event: object) -> None: ...
-    def event_record(self, event: object, stream: object) -> None: ...
-    def event_synchronize(self, event: object) -> None: ...
-    def memcpy(self, dst: Ptr, src: Ptr, nbytes: int, stream: object) -> None: ...
-    def memset(self, dst: Ptr, value: int, count: int, width: int, stream: object) -> None: ...
-
-
-class SimDevice:
-    """The simulated device: memory is numpy, copies and memsets happen immediately."""
-
-    name = "sim"
-    device_count = 1
-
-    def alloc(self, nbytes: int, kind: str) -> tuple[np.ndarray | None, object]:
-        return None, None
-
-    def free(self, buf: Buffer) -> None:
-        pass
-
-    def host_register(self, buf: Buffer) -> None:
-        pass
-
-    def host_unregister(self, buf: Buffer) -> None:
-        pass
-
-    def stream_create(self) -> object:
-        return None
-
-    def stream_destroy(self, stream: object) -> None:
-        pass
-
-    def stream_synchronize(self, stream: object) -> None:
-        pass
-
-    def stream_wait_event(self, stream: object, event: object) -> None:
-        pass
-
-    def event_create(self) -> object:
-        return None
-
-    def event_destroy(self, event: object) -> None:
-        pass
-
-    def event_record(self, event: object, stream: object) -> None:
-        pass
-
-    def event_synchronize(self, event: object) -> None:
-        pass
-
-    def memcpy(self, dst: Ptr, src: Ptr, nbytes: int, stream: object) -> None:
-        assert dst.buffer is not None and src.buffer is not None
-        data = src.buffer.data[src.offset : src.offset + nbytes].copy()
-        dst.buffer.data[dst.offset : dst.offset + nbytes] = data
-
-    def memset(self, dst: Ptr, value: int, count: int, width: int, stream: object) -> None:
-        assert dst.buffer is not None
-        dt = np.uint32 if width == 4 else np.uint16
-        mask = 0xFFFFFFFF if width == 4 else 0xFFFF
-        dst.buffer.data[dst.offset : dst.offset + count * width].view(dt)[:] = int(value) & mask
-
-
-# --------------------------------------------------------------------------- model objects
-
-
-@dataclass
-class CostModel:
-    """Simple virtual-time cost model (microseconds, bytes per microsecond)."""
-
-    host_api_us: float = 0.5
-    kernel_latency_us: float = 3.0
-    kernel_per_thread_us: float = 0.001
-    copy_latency_us: float = 2.0
-    pcie_bytes_per_us: float = 12_000.0  # ~12 GB/s host <-> device
-    device_bytes_per_us: float = 500_000.0  # ~500 GB/s device <-> device, memset
-
-    def kernel(self, threads: int, per_thread_us: float | None = None) -> float:
-        pt = self.kernel_per_thread_us if per_thread_us is None else per_thread_us
-        return self.kernel_latency_us + threads * pt
-
-    def copy(self, nbytes: int, crosses_pcie: bool) -> float:
-        bw = self.pcie_bytes_per_us if crosses_pcie else self.device_bytes_per_us
-        return self.copy_latency_us + nbytes / bw
-
-    def memset(self, nbytes: int) -> float:
-        return self.copy_latency_us + nbytes / self.device_bytes_per_us
-
-    @classmethod
-    def from_json(cls, path: str) -> CostModel:
-        """A cost model from a JSON object of field -> non-negative number (missing fields keep
-        their defaults); raises ``ValueError`` with a plain message."""
-        import json
-        from dataclasses import fields
-
-        try:
-            with open(path) as fh:
-                data = json.load(fh)
-        except OSError as e:
-            raise ValueError(f"cannot open cost model file '{path}': {e.strerror}") from None
-        except json.JSONDecodeError as e:
-            raise ValueError(f"cost model file '{path}' is not JSON: {e.msg} (line {e.lineno})") from None
-        known = {f.name for f in fields(cls)}
-        if not isinstance(data, dict):
-            raise ValueError(f"cost model file '{path}' must hold a JSON object")
-        for k, v in data.items():
-            if k not in known:
-                raise ValueError(f"cost model file '{path}': unknown key '{k}' (expected one of "
-                                 f"{', '.join(sorted(known))})")
-            if isinstance(v, bool) or not isinstance(v, int | float) or v < 0 or (
-                    k.endswith("bytes_per_us") and v == 0):
-                raise ValueError(f"cost model file '{path}': '{k}' must be a "
-                                 f"{'positive' if k.endswith('bytes_per_us') else 'non-negative'} number")
-        return cls(**{k: float(v) for k, v in data.items()})
-
-
-class Access(NamedTuple):
-    """One byte range a kernel touched."""
-
-    buffer: Buffer
-    lo: int
-    hi: int
-    is_write: bool
-
-
-@dataclass(eq=False)
-class Command:
-    """One stream command (kernel, memcpy, memset) placed in virtual time."""
-
-    id: int
-    kind: str
-    name: str
-    stream: Stream
-    start: float
-    end: float
-    loc: str | None
-    nbytes: int = 0
-    threads: int = 0
-    grid: tuple[int, int, int] | None = None
-    block: tuple[int, int, int] | None = None
-    cp_end: float = 0.0
-    crit_pred: Command | None = None
-
-
-@dataclass(eq=False)
-class Stream:
-    """An mgpu stream handle (``id`` 0 is the legacy default stream)."""
-
-    id: int
-    agent: Agent
-    loc: str | None = None
-    handle: object = None
-    ready: float = 0.0
-    cp: float = 0.0
-    cp_node: Command | None = None
-    last: Command | None = None
-    destroyed: bool = False
-    destroy_loc: str | None = None
-    pending_flows: list[Flow] = field(default_factory=list)
-
-    @property
-    def name(self) -> str:
-        return self.agent.name
-
-    def __repr__(self) -> str:
-        return f"Stream({self.id})"
-
-
-@dataclass(eq=False)
-class Event:
-    """An mgpu event handle; ``clock`` is None until recorded."""
-
-    id: int
-    loc: str | None = None
-    handle: object = None
-    clock: VectorClock | None = None
-    time: float = 0.0
-    cp: float = 0.0
-    cp_node: Command | None = None
-    record_stream: Stream | None = None
-    record_node: Command | None = None
-    record_loc: str | None = None
-    destroyed: bool = False
-    destroy_loc: str | None = None
-
-    @property
-    def name(self) -> str:
-        return f"event {self.id}"
-
-    def __repr__(self) -> str:
-        return f"Event({self.id})"
-
-
-@dataclass(eq=False)
-class HostThread:
-    """A host thread of the interpreted program (main, or an ``async.execute`` task)."""
-
-    agent: Agent
-    time: float = 0.0
-    cp: float = 0.0
-    cp_node: Command | None = None
-
-    @property
-    def name(self) -> str:
-        return self.agent.name
-
-
-@dataclass(eq=False)
-class HostSlice:
-    """Host time spent blocked in a synchronization (for the trace)."""
-
-    name: str
-    host: HostThread
-    start: float
-    end: float
-    loc: str | None
-
-
-@dataclass(eq=False)
-class Flow:
-    """An event record → wait dependency arrow (for the trace)."""
-
-    id: int
-    event: Event
-    src: Command
-    dst: Command | HostSlice | None = None
-
+__all__ = ["Access", "Command", "CostModel", "Device", "Event", "Flow", "HostSlice", "HostThread", "Runtime",
+           "SimDevice", "Stream"]
 
 # --------------------------------------------------------------------------- runtime
 
@@ -583,21 +335,23 @@ class Runtime:
         *,
         loc: str | None = None,
         agent: HostThread | None = None,
+        api: str = "mgpuMemFree",
     ) -> None:
         """Free device memory.  On a stream: stream-ordered (``cuMemFreeAsync``): the free is a
         command on that stream, racing with unordered uses of the buffer.  Without a stream:
-        ``cuMemFree``, which waits for the device (host time)."""
+        ``cuMemFree``, which waits for the device (host time).  ``api`` names the freeing op in
+        hazards (``gpu.dealloc`` before lowering)."""
         if isinstance(stream, Ptr) and stream.is_null:
             stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
-        if stream is not None and self._stream(stream, "mgpuMemFree", loc) is not None:
-            return self._free_on_stream(ptr, stream, loc, agent)
+        if stream is not None and self._stream(stream, api, loc) is not None:
+            return self._free_on_stream(ptr, stream, loc, agent, api)
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
             if ptr.offset != 0:
                 self._report(
                     "invalid-free",
-                    f"invalid free: mgpuMemFree at {loc or '?'} of a non-allocated address {ptr.as_int():#x}",
+                    f"invalid free: {api} at {loc or '?'} of a non-allocated address {ptr.as_int():#x}",
                     loc,
                 )
             return
@@ -605,7 +359,7 @@ class Runtime:
         if buf.kind not in ("device", "host_shared"):
             self._report(
                 "invalid-free",
-                f"invalid free: mgpuMemFree at {loc or '?'} of {buf.kind} buffer "
+                f"invalid free: {api} at {loc or '?'} of {buf.kind} buffer "
                 f"#{buf.id} allocated at {buf.loc or '?'} (not device memory)",
                 loc,
                 buf.loc,
@@ -614,7 +368,7 @@ class Runtime:
         if ptr.offset != 0:
             self._report(
                 "invalid-free",
-                f"invalid free: mgpuMemFree at {loc or '?'} of an interior pointer "
+                f"invalid free: {api} at {loc or '?'} of an interior pointer "
                 f"(offset {ptr.offset}) into buffer #{buf.id}",
                 loc,
                 buf.loc,
@@ -631,18 +385,19 @@ class Runtime:
                 h.time = t
             self.device.free(buf)
             self.counts["frees"] += 1
-        self.checker.free(h.agent, buf, "mgpuMemFree", loc, synchronizing=True)
+        self.checker.free(h.agent, buf, api, loc, synchronizing=True)
 
-    def _free_on_stream(self, ptr: Ptr, stream: Stream, loc: str | None, agent: HostThread | None) -> None:
-        s, h = self._begin(stream, "mgpuMemFree", loc, agent)
+    def _free_on_stream(self, ptr: Ptr, stream: Stream, loc: str | None, agent: HostThread | None,
+                        api: str) -> None:
+        s, h = self._begin(stream, api, loc, agent)
         buf = ptr.buffer
         if buf is None or buf.kind not in ("device", "host_shared") or ptr.offset != 0:
-            self._report("invalid-free", f"invalid free: mgpuMemFree at {loc or '?'} of an address that is not "
+            self._report("invalid-free", f"invalid free: {api} at {loc or '?'} of an address that is not "
                          "the start of a device allocation", loc, buf.loc if buf is not None else None)
             return
         was_alive = buf.alive
         self._cmd_accesses.append((buf, 0, buf.nbytes, True))
-        self.checker.free(s.agent, buf, "mgpuMemFree", loc)
+        self.checker.free(s.agent, buf, api, loc)
         if was_alive:
             self.device.free(buf)
             self.counts["frees"] += 1

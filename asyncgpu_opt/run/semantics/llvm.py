@@ -1,0 +1,236 @@
+"""``llvm`` semantics: the LLVM dialect subset lowered host code uses (descriptors as tuples,
+pointers, ``alloca`` cells, loads/stores, GEP, calls), and the LLVM twins of ``arith`` ops, which
+run the very functions of ``semantics/arith.py``'s tables (and emit the same CUDA C)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...diagnostics import MLIRError
+from ...dialects import arith as arith_d
+from ...dialects import llvm as llvm_d
+from ...ir import attributes as A
+from ...ir import types as T
+from ..memory import Ptr
+from ..registry import CUDA, HOST, SIM, op_class
+from ..values import Cell, MemRef, attr_value, dtype_of, loc_str, scalar
+from . import arith as ar
+from .builtin import cast as unrealized_cast
+from .func import call
+
+# --------------------------------------------------------------------------- arith twins
+#: LLVM binary op -> the arith op whose semantics it shares
+TWINS = {
+    "llvm.add": arith_d.addi, "llvm.sub": arith_d.subi, "llvm.mul": arith_d.muli, "llvm.and": arith_d.andi,
+    "llvm.or": arith_d.ori, "llvm.xor": arith_d.xori, "llvm.sdiv": arith_d.divsi, "llvm.udiv": arith_d.divui,
+    "llvm.srem": arith_d.remsi, "llvm.urem": arith_d.remui, "llvm.shl": arith_d.shli,
+    "llvm.lshr": arith_d.shrui, "llvm.ashr": arith_d.shrsi,
+    "llvm.fadd": arith_d.addf, "llvm.fsub": arith_d.subf, "llvm.fmul": arith_d.mulf, "llvm.fdiv": arith_d.divf,
+    "llvm.frem": arith_d.remf,
+}
+for _name, _twin in TWINS.items():
+    _fn = ar.INT_BINARY.get(_twin) or ar.FLOAT_BINARY[_twin]
+    SIM.impl(op_class(_name))(ar.binop(_fn))
+
+
+def _twin_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    a, b = em.name(op.operands[0]), em.name(op.operands[1])
+    mn = TWINS[op.name].name.split(".", 1)[1]
+    r = op.results[0]
+    expr = ar.float_binary_c(mn, a, b) if isinstance(r.type, T.FloatType) else ar.int_binary_c(mn, r.type, a, b)
+    em.decl(r, expr, ind)
+
+
+CUDA.impl(*(op_class(n) for n in TWINS))(_twin_c)
+
+
+@SIM.impl(llvm_d.ConstantOp)
+def _constant(it: Any, op: Any) -> Any:
+    return ar.constant(it, op)
+
+
+@SIM.impl(llvm_d.ICmpOp)
+def _icmp(it: Any, op: Any) -> Any:
+    return ar.cmpi(ar.predicate(op, ar.CMPI_PREDICATES), it.get(op.operands[0]), it.get(op.operands[1]))
+
+
+@SIM.impl("llvm.fcmp")
+def _fcmp(it: Any, op: Any) -> Any:
+    return ar.cmpf(ar.predicate(op, ar.CMPF_PREDICATES), it.get(op.operands[0]), it.get(op.operands[1]))
+
+
+SIM.impl(llvm_d.SelectOp)(ar.select)
+SIM.impl(llvm_d.SExtOp, llvm_d.TruncOp, llvm_d.SIToFPOp, "llvm.fpext", "llvm.fptrunc")(ar.convert)
+SIM.impl(llvm_d.ZExtOp, "llvm.uitofp")(ar.convert_unsigned)
+SIM.impl(llvm_d.FPToSIOp, "llvm.fptoui")(ar.fp_to_int)
+SIM.impl(llvm_d.BitcastOp)(ar.bitcast)
+
+CUDA.impl(llvm_d.ConstantOp)(CUDA.table["arith.constant"])
+CUDA.impl(llvm_d.SelectOp)(CUDA.table["arith.select"])
+
+
+@CUDA.impl(llvm_d.ICmpOp)
+def _icmp_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    p = ar.predicate(op, ar.CMPI_PREDICATES)
+    em.decl(op.results[0], ar.cmpi_c(p, op.operands[0].type, em.name(op.operands[0]), em.name(op.operands[1])), ind)
+
+
+@CUDA.impl("llvm.fcmp")
+def _fcmp_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    p = ar.predicate(op, ar.CMPF_PREDICATES)
+    em.decl(op.results[0], ar.cmpf_c(p, em.name(op.operands[0]), em.name(op.operands[1])), ind)
+
+
+def _cast_c(kind: str) -> Any:
+    def emit(em: Any, op: Any, ind: str, results: Any) -> None:
+        v = op.operands[0]
+        em.decl(op.results[0], ar.cast_c(kind, v.type, op.results[0].type, em.name(v)), ind)
+
+    return emit
+
+
+CUDA.impl(llvm_d.SExtOp, llvm_d.TruncOp, llvm_d.SIToFPOp, "llvm.fpext", "llvm.fptrunc")(_cast_c("signed"))
+CUDA.impl(llvm_d.ZExtOp, "llvm.uitofp")(_cast_c("unsigned"))
+CUDA.impl(llvm_d.FPToSIOp, "llvm.fptoui")(_cast_c("fptoi"))
+CUDA.impl(llvm_d.BitcastOp)(_cast_c("bitcast"))
+
+
+# --------------------------------------------------------------------------- host subset
+def undef_of(t: Any) -> Any:
+    """A zero value of an LLVM type (structs and arrays as tuples)."""
+    if isinstance(t, T.LLVMStructType):
+        return tuple(undef_of(e) for e in (t.elements or ()))
+    if isinstance(t, T.LLVMArrayType):
+        return tuple(undef_of(t.element_type) for _ in range(t.size))
+    if isinstance(t, T.LLVMPointerType):
+        return Ptr.null()
+    try:
+        return scalar(t, 0)
+    except ValueError:
+        return None
+
+
+@HOST.impl(llvm_d.ZeroOp, "llvm.mlir.null")
+def _zero(it: Any, op: Any) -> Any:
+    return undef_of(op.results[0].type)
+
+
+@HOST.impl(llvm_d.UndefOp, llvm_d.PoisonOp)
+def _undef(it: Any, op: Any) -> Any:
+    return undef_of(op.results[0].type)
+
+
+def _position(op: Any) -> list[int]:
+    p = op.attributes["position"]
+    return [int(x) for x in (p.values if isinstance(p, A.DenseArrayAttr) else [attr_value(e) for e in p])]
+
+
+@HOST.impl(llvm_d.ExtractValueOp)
+def _extractvalue(it: Any, op: Any) -> Any:
+    v = it.get(op.operands[0])
+    if isinstance(v, MemRef):
+        v = v.descriptor()
+    for i in _position(op):
+        v = v[i]
+    return v
+
+
+def _insert(agg: Any, pos: list[int], val: Any) -> Any:
+    lst = list(agg)
+    lst[pos[0]] = val if len(pos) == 1 else _insert(lst[pos[0]], pos[1:], val)
+    return tuple(lst)
+
+
+@HOST.impl(llvm_d.InsertValueOp)
+def _insertvalue(it: Any, op: Any) -> Any:
+    agg, val = it.get(op.operands[0]), it.get(op.operands[1])
+    if isinstance(agg, MemRef):
+        agg = agg.descriptor()
+    return _insert(agg, _position(op), val)
+
+
+_LLVM_SIZES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "f16": 2, "bf16": 2, "f32": 4, "f64": 8,
+               "index": 8}
+
+
+def llvm_sizeof(t: Any) -> int:
+    """Bytes of an LLVM type (pointers 8, structs packed as the interpreter lays them out)."""
+    if isinstance(t, A.TypeAttr):
+        t = t.type
+    if isinstance(t, T.LLVMPointerType):
+        return 8
+    if isinstance(t, T.LLVMArrayType):
+        return t.size * llvm_sizeof(t.element_type)
+    if isinstance(t, T.LLVMStructType):
+        return sum(llvm_sizeof(e) for e in (t.elements or ()))
+    return _LLVM_SIZES.get(str(t), 8)
+
+
+@HOST.impl(llvm_d.GEPOp)
+def _gep(it: Any, op: Any) -> Any:
+    base = it.get(op.operands[0])
+    dyn = [it.get(v) for v in op.operands[1:]]
+    raw = op.attributes.get("rawConstantIndices")
+    idx = []
+    k = 0
+    for r in (raw.values if isinstance(raw, A.DenseArrayAttr) else [T.DYNAMIC] * len(dyn)):
+        if r in (T.DYNAMIC, -2147483648):
+            idx.append(int(dyn[k]))
+            k += 1
+        else:
+            idx.append(int(r))
+    et = op.attributes.get("elem_type")
+    size = llvm_sizeof(et) if et is not None else 1
+    if len(idx) > 1:
+        raise MLIRError("--run: multi-index getelementptr is not supported", op.loc)
+    if isinstance(base, Cell):
+        return base
+    return base + idx[0] * size
+
+
+@HOST.impl(llvm_d.PtrToIntOp)
+def _ptrtoint(it: Any, op: Any) -> Any:
+    p = it.get(op.operands[0])
+    return scalar(op.results[0].type, p.as_int() if isinstance(p, Ptr) else 0)
+
+
+@HOST.impl(llvm_d.IntToPtrOp)
+def _inttoptr(it: Any, op: Any) -> Any:
+    return it.rt.memory.ptr_from_int(int(it.get(op.operands[0])))
+
+
+HOST.impl(llvm_d.AddrSpaceCastOp)(unrealized_cast)
+HOST.impl(llvm_d.CallOp)(call)
+
+
+@HOST.impl(llvm_d.AllocaOp)
+def _alloca(it: Any, op: Any) -> Any:
+    """Stack memory: scalar element types get host memory (upstream lowers ``memref.alloca`` to
+    this); aggregates and pointers get a one-slot ``Cell``."""
+    et = op.attributes.get("elem_type")
+    t = getattr(et, "type", None)
+    if isinstance(t, T.IntegerType | T.FloatType | T.IndexType):
+        n = int(it.get(op.operands[0])) if op.operands else 1
+        return it.rt.host_alloc(n * dtype_of(t).itemsize, loc_str(op), it.agent)
+    return Cell()
+
+
+@HOST.impl(llvm_d.LoadOp)
+def _load(it: Any, op: Any) -> Any:
+    p = it.get(op.operands[0])
+    if isinstance(p, Cell):
+        return p.value
+    dt = dtype_of(op.results[0].type)
+    it.rt.host_access(p.buffer, p.offset, p.offset + dt.itemsize, False, loc_str(op), it.agent)
+    return p.view(dt, 1)[0]
+
+
+@HOST.impl(llvm_d.StoreOp)
+def _store(it: Any, op: Any) -> Any:
+    v, p = it.get(op.operands[0]), it.get(op.operands[1])
+    if isinstance(p, Cell):
+        p.value = v
+        return
+    it.rt.host_access(p.buffer, p.offset, p.offset + v.dtype.itemsize, True, loc_str(op), it.agent)
+    p.view(v.dtype, 1)[0] = v
+

@@ -1,0 +1,84 @@
+"""``math`` semantics: numpy functions for the simulator (host and kernels) and the CUDA C
+functions the emitter calls for the same ops (CUDA's float/double overloads)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ...dialects import math as math_d
+from ..cuda_c import bit_width, ctype, unsigned_ctype
+from ..registry import CUDA, SIM
+from .arith import as_unsigned, binop, like, unop
+
+#: unary ops: op class -> (numpy function, CUDA C function or None)
+UNARY: dict[Any, tuple[Any, str | None]] = {
+    math_d.sqrt: (np.sqrt, "sqrt"), math_d.exp: (np.exp, "exp"), math_d.exp2: (np.exp2, "exp2"),
+    math_d.log: (np.log, "log"), math_d.log2: (np.log2, "log2"), math_d.log10: (np.log10, "log10"),
+    math_d.log1p: (np.log1p, "log1p"), math_d.expm1: (np.expm1, "expm1"), math_d.sin: (np.sin, "sin"),
+    math_d.cos: (np.cos, "cos"), math_d.tan: (np.tan, "tan"), math_d.tanh: (np.tanh, "tanh"),
+    math_d.sinh: (np.sinh, "sinh"), math_d.cosh: (np.cosh, "cosh"), math_d.atan: (np.arctan, "atan"),
+    math_d.asin: (np.arcsin, "asin"), math_d.acos: (np.arccos, "acos"), math_d.absf: (np.abs, "fabs"),
+    math_d.floor: (np.floor, "floor"), math_d.ceil: (np.ceil, "ceil"), math_d.trunc: (np.trunc, "trunc"),
+    math_d.roundeven: (np.rint, "rint"),
+    math_d.round: (lambda x: np.copysign(np.floor(np.abs(x) + 0.5), x), "round"),
+    math_d.rsqrt: (lambda x: x.dtype.type(1) / np.sqrt(x), "rsqrt"),
+    math_d.absi: (np.abs, None),
+    math_d.ctpop: (lambda x: like(np.bitwise_count(as_unsigned(x)), x) if hasattr(np, "bitwise_count") else x, None),
+}
+#: binary ops: op class -> (numpy function, CUDA C function)
+BINARY: dict[Any, tuple[Any, str]] = {
+    math_d.powf: (np.power, "pow"), math_d.atan2: (np.arctan2, "atan2"), math_d.copysign: (np.copysign, "copysign"),
+}
+
+for _cls, (_fn, _c) in UNARY.items():
+    SIM.impl(_cls)(unop(_fn))
+for _cls, (_fn, _c) in BINARY.items():
+    SIM.impl(_cls)(binop(_fn))
+
+
+@SIM.impl(math_d.FmaOp)
+def fma(it: Any, op: Any) -> Any:
+    a, b, c = (it.get(v) for v in op.operands)
+    return a * b + c
+
+
+@SIM.impl(math_d.erf)
+def erf(it: Any, op: Any) -> Any:
+    a = it.get(op.operands[0])
+    if isinstance(a, np.ndarray):
+        return np.vectorize(math.erf, otypes=[a.dtype])(a)
+    return a.dtype.type(math.erf(float(a)))
+
+
+# --------------------------------------------------------------------------- CUDA C
+def _call_c(fn: str) -> Any:
+    def emit(em: Any, op: Any, ind: str, results: Any) -> None:
+        em.decl(op.results[0], f"{fn}({', '.join(em.name(v) for v in op.operands)})", ind)
+
+    return emit
+
+
+for _cls, (_fn, _c) in UNARY.items():
+    if _c is not None:
+        CUDA.impl(_cls)(_call_c(_c))
+for _cls, (_fn, _c) in BINARY.items():
+    CUDA.impl(_cls)(_call_c(_c))
+CUDA.impl(math_d.FmaOp)(_call_c("fma"))
+CUDA.impl(math_d.erf)(_call_c("erf"))
+
+
+@CUDA.impl(math_d.absi)
+def _absi_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    a = em.name(op.operands[0])
+    em.decl(op.results[0], f"({a} < 0 ? -{a} : {a})", ind)
+
+
+@CUDA.impl(math_d.ctpop)
+def _ctpop_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    t = op.operands[0].type
+    a = f"({unsigned_ctype(t)}){em.name(op.operands[0])}"
+    fn = f"__popcll({a})" if bit_width(t) > 32 else f"__popc((unsigned int){a})"
+    em.decl(op.results[0], f"({ctype(t)}){fn}", ind)

@@ -1,0 +1,188 @@
+"""``scf`` semantics: structured control flow on the host (plain loops and branches) and in kernels
+(SIMT: a varying ``scf.if`` runs both branches under masks, a ``scf.for`` with varying bounds runs
+to the largest trip count under a mask), and as C loops/ifs in the CUDA emitter."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ...diagnostics import MLIRError
+from ...dialects import scf as scf_d
+from ..cuda_c import ctype
+from ..registry import CUDA, HOST, KERNEL, SIM
+from ..values import segments
+
+
+# --------------------------------------------------------------------------- host
+@HOST.impl(scf_d.ForOp)
+def _for(it: Any, op: Any) -> Any:
+    lb, ub, step = (it.get(v) for v in op.operands[:3])
+    vals = [it.get(v) for v in op.operands[3:]]
+    region = op.regions[0]
+    i, u, s = int(lb), int(ub), int(step)
+    if s <= 0:
+        raise MLIRError("--run: scf.for with a non-positive step", op.loc)
+    ity = lb.dtype.type
+    while i < u:
+        _, vals = it.run_region(region, [ity(i), *vals])
+        i += s
+    return vals
+
+
+@HOST.impl(scf_d.IfOp)
+def _if(it: Any, op: Any) -> Any:
+    c = it.get(op.operands[0])
+    r = op.regions[0] if c else (op.regions[1] if len(op.regions) > 1 else None)
+    if r is None or not r.blocks:
+        return []
+    _, vals = it.run_region(r, [])
+    return vals
+
+
+@SIM.impl(scf_d.ExecuteRegionOp)
+def _execute_region(it: Any, op: Any) -> Any:
+    _, vals = it.run_region(op.regions[0], [])
+    return vals
+
+
+@HOST.impl(scf_d.WhileOp)
+def _while(it: Any, op: Any) -> Any:
+    vals = [it.get(v) for v in op.operands]
+    while True:
+        _, cv = it.run_region(op.regions[0], vals)
+        if not cv[0]:
+            return cv[1:]
+        _, vals = it.run_region(op.regions[1], cv[1:])
+
+
+@HOST.impl(scf_d.ParallelOp)
+def _parallel(it: Any, op: Any) -> Any:
+    seg = segments(op, 4)
+    lbs, ubs, steps = ([int(it.get(v)) for v in g] for g in seg[:3])
+    inits = [it.get(v) for v in seg[3]] if len(seg) > 3 else []
+    if inits:
+        raise MLIRError("--run: scf.parallel with reductions is not supported", op.loc)
+    for ivs in itertools.product(*(range(a, b, s) for a, b, s in zip(lbs, ubs, steps))):
+        it.run_region(op.regions[0], [np.int64(x) for x in ivs])
+    return []
+
+
+@HOST.impl(scf_d.IndexSwitchOp)
+def _index_switch(it: Any, op: Any) -> Any:
+    v = int(it.get(op.operands[0]))
+    cases = list(op.attributes["cases"].values)
+    r = op.regions[0]
+    if v in cases:
+        r = op.regions[1 + cases.index(v)]
+    _, vals = it.run_region(r, [])
+    return vals
+
+
+# --------------------------------------------------------------------------- kernels (SIMT)
+def _merge(c: np.ndarray, a: Any, b: Any) -> Any:
+    if a is b:
+        return a
+    return np.where(c, a, b)
+
+
+@KERNEL.impl(scf_d.IfOp)
+def _kif(ex: Any, op: Any) -> Any:
+    c = ex.get(op.operands[0])
+    has_else = len(op.regions) > 1 and op.regions[1].blocks
+    if not isinstance(c, np.ndarray):
+        r = op.regions[0] if c else (op.regions[1] if has_else else None)
+        if r is None:
+            return []
+        _, vals = ex.run_region(r, [])
+        return vals
+    old = ex.mask
+    m_then = c if old is None else (old & c)
+    m_else = ~c if old is None else (old & ~c)
+    vt: list[Any] = []
+    ve: list[Any] = []
+    try:
+        if m_then.any() or op.results:
+            ex.mask = m_then
+            _, vt = ex.run_region(op.regions[0], [])
+        if has_else and (m_else.any() or op.results):
+            ex.mask = m_else
+            _, ve = ex.run_region(op.regions[1], [])
+    finally:
+        ex.mask = old
+    return [_merge(c, a, b) for a, b in zip(vt, ve)]
+
+
+@KERNEL.impl(scf_d.ForOp)
+def _kfor(ex: Any, op: Any) -> Any:
+    env = ex.env
+    lb, ub, step = (env[v] for v in op.operands[:3])
+    vals = [env[v] for v in op.operands[3:]]
+    region = op.regions[0]
+    if not any(isinstance(x, np.ndarray) for x in (lb, ub, step)):
+        i, u, s = int(lb), int(ub), int(step)
+        ity = lb.dtype.type
+        run = ex.run_region
+        while i < u:
+            _, vals = run(region, [ity(i), *vals])
+            i += s
+        return vals
+    # lane-varying bounds: iterate to the maximum trip count under a mask
+    old = ex.mask
+    iv = np.broadcast_arrays(lb, ub, step)[0].astype(np.int64)
+    try:
+        while True:
+            act = iv < ub
+            if old is not None:
+                act &= old
+            if not act.any():
+                break
+            ex.mask = act
+            _, new = ex.run_region(region, [iv, *vals])
+            vals = [np.where(act, n, v) for n, v in zip(new, vals)]
+            iv = iv + step
+    finally:
+        ex.mask = old
+    return vals
+
+
+# --------------------------------------------------------------------------- CUDA C
+@CUDA.impl(scf_d.YieldOp)
+def _yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    for dst, v in zip(results or [], op.operands):
+        em.lines.append(f"{ind}{dst} = {em.name(v)};")
+
+
+@CUDA.impl(scf_d.ForOp)
+def _for_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    o = [em.name(v) for v in op.operands]
+    body = op.regions[0].blocks[0]
+    iv, iters = body.args[0], body.args[1:]
+    res = []
+    for v, init, arg in zip(op.results, o[3:], iters):
+        em.decl(v, init, ind)
+        res.append(em.name(v))
+        em.names[arg] = em.name(v)
+    i = em.name(iv)
+    em.lines.append(f"{ind}for (long long {i} = {o[0]}; {i} < {o[1]}; {i} += {o[2]}) {{")
+    em.block(body, ind + "  ", res)
+    em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(scf_d.IfOp)
+def _if_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    res = []
+    for v in op.results:
+        em.lines.append(f"{ind}{ctype(v.type)} {em.name(v)};")
+        res.append(em.name(v))
+    em.lines.append(f"{ind}if ({em.name(op.operands[0])}) {{")
+    em.block(op.regions[0].blocks[0], ind + "  ", res)
+    if len(op.regions) > 1 and op.regions[1].blocks:
+        em.lines.append(f"{ind}}} else {{")
+        em.block(op.regions[1].blocks[0], ind + "  ", res)
+    em.lines.append(f"{ind}}}")
+
+
+CUDA.refuse(scf_d.ExecuteRegionOp, reason="scf.execute_region is not supported by the CUDA emitter")

@@ -1,0 +1,272 @@
+"""Runtime values of ``--run`` and the op-reading helpers every executor uses.
+
+Integers and floats are numpy scalars of the op's type (``index`` is ``int64``, ``i1`` is
+``bool``), so one set of arith/math semantics serves the host interpreter and the SIMT kernel
+executor, where values are numpy arrays over all threads.  Memrefs are :class:`MemRef` descriptors
+over :mod:`.memory` buffers; LLVM structs are Python tuples, pointers :class:`~.memory.Ptr` (or
+runtime handles: streams and events); ``!gpu.async.token`` before lowering is a :class:`Token`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir import types as T
+from .memory import Buffer, Ptr
+from .model import Event, HostThread, Stream
+
+
+class RunError(MLIRError):
+    """A runtime error; ``output`` keeps what the program printed so far."""
+
+    def __init__(self, message: str, loc: Any = None, output: str | None = None) -> None:
+        super().__init__(message, loc)
+        self.output = output
+
+
+# --------------------------------------------------------------------------- values
+_INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
+#: the unsigned numpy type of each signless integer dtype (unsigned arith ops view through it)
+UNSIGNED_OF = {np.dtype(np.int8): np.uint8, np.dtype(np.int16): np.uint16, np.dtype(np.int32): np.uint32,
+               np.dtype(np.int64): np.uint64, np.dtype(np.bool_): np.bool_}
+
+
+def dtype_of(t: T.Type) -> np.dtype:
+    """numpy dtype of a scalar MLIR type."""
+    if isinstance(t, T.IndexType):
+        return np.dtype(np.int64)
+    if isinstance(t, T.IntegerType):
+        dt = _INT_DTYPES.get(t.width)
+        if dt is None:
+            return np.dtype(np.int64)
+        return np.dtype(dt)
+    if isinstance(t, T.FloatType):
+        return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(t.text, np.float32))
+    if isinstance(t, T.LLVMPointerType):
+        return np.dtype(np.uint64)
+    raise ValueError(f"no numpy type for '{t}'")
+
+
+def scalar(t: T.Type, v: Any) -> Any:
+    """A Python number as a numpy scalar of type ``t`` (ints wrap)."""
+    dt = dtype_of(t)
+    if dt.kind in "iu":
+        bits = dt.itemsize * 8
+        iv = int(v) & ((1 << bits) - 1)
+        if iv >> (bits - 1):
+            iv -= 1 << bits
+        return dt.type(iv)
+    if dt.kind == "b":
+        return np.bool_(int(v) & 1)
+    return dt.type(v)
+
+
+@dataclass(eq=False)
+class MemRef:
+    """A strided memref descriptor (elements, not bytes, for offset and strides)."""
+
+    allocated: Ptr
+    aligned: Ptr
+    offset: int
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    dtype: np.dtype
+    #: For workgroup memory in kernels: element stride between the copies of different blocks.
+    block_stride: int = 0
+
+    @property
+    def buffer(self) -> Buffer | None:
+        return self.aligned.buffer
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def base_elem(self) -> int:
+        """Element index of the aligned pointer in the buffer viewed as ``dtype``."""
+        return self.aligned.offset // self.dtype.itemsize
+
+    def numel(self) -> int:
+        n = 1
+        for s in self.sizes:
+            n *= s
+        return n
+
+    def flat(self) -> np.ndarray:
+        """The whole buffer as a flat ``dtype`` array (the aligned pointer's buffer)."""
+        buf = self.aligned.buffer
+        if buf is None:
+            raise ValueError("dereference of a null memref")
+        n = buf.nbytes // self.dtype.itemsize
+        return buf.data[: n * self.dtype.itemsize].view(self.dtype)
+
+    def array(self) -> np.ndarray:
+        """A strided numpy view of the memref's elements."""
+        flat = self.flat()
+        it = self.dtype.itemsize
+        start = self.base_elem + self.offset
+        if not self.sizes:
+            return flat[start : start + 1].reshape(())
+        return np.lib.stride_tricks.as_strided(
+            flat[start:], shape=self.sizes, strides=[s * it for s in self.strides]
+        )
+
+    def is_contiguous(self) -> bool:
+        return self.strides == row_major(self.sizes)
+
+    def byte_range(self) -> tuple[int, int]:
+        lo = self.aligned.offset + self.offset * self.itemsize
+        span = sum((s - 1) * st for s, st in zip(self.sizes, self.strides) if s > 0)
+        n = 0 if any(s == 0 for s in self.sizes) else span + 1
+        return lo, lo + n * self.itemsize
+
+    def descriptor(self) -> tuple:
+        """The LLVM memref descriptor struct as a tuple."""
+        base = (self.allocated, self.aligned, np.int64(self.offset))
+        if not self.sizes:
+            return base
+        return base + (tuple(np.int64(s) for s in self.sizes), tuple(np.int64(s) for s in self.strides))
+
+
+def row_major(sizes: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    st = []
+    acc = 1
+    for s in reversed(sizes):
+        st.append(acc)
+        acc *= max(int(s), 1)
+    return tuple(reversed(st))
+
+
+def memref_layout(mt: T.MemRefType, sizes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(offset, strides) of a freshly allocated memref of type ``mt``."""
+    lay = mt.layout
+    if isinstance(lay, A.StridedLayoutAttr):
+        strides = tuple(row_major(sizes)[i] if s == T.DYNAMIC else s for i, s in enumerate(lay.strides))
+        return (0 if lay.offset == T.DYNAMIC else lay.offset), strides
+    return 0, row_major(sizes)
+
+
+@dataclass(eq=False)
+class Token:
+    """A ``!gpu.async.token`` before lowering: events to wait for; ``stream`` when produced by a
+    stream command (that stream may be reused by one dependent op)."""
+
+    events: tuple[Event, ...] = ()
+    stream: Stream | None = None
+
+
+@dataclass(eq=False)
+class AsyncHandle:
+    """An ``!async.token`` / ``!async.value`` / group: the host task(s) and the value."""
+
+    hosts: list[HostThread] = field(default_factory=list)
+    value: Any = None
+    is_group: bool = False
+
+
+@dataclass(eq=False)
+class Cell:
+    """``llvm.alloca`` storage (one slot)."""
+
+    value: Any = None
+
+
+# --------------------------------------------------------------------------- helpers
+def segments(op: Any, n: int) -> list[list[Any]]:
+    """Operand groups by ``operandSegmentSizes`` (falls back to the opdef)."""
+    seg = op.attributes.get("operandSegmentSizes")
+    if isinstance(seg, A.DenseArrayAttr):
+        out, i = [], 0
+        for s in seg.values:
+            out.append(op.operands[i : i + int(s)])
+            i += int(s)
+        return out
+    raise MLIRError(f"'{op.name}' without operandSegmentSizes", op.loc)
+
+
+def group(op: Any, name: str) -> list[Any]:
+    if op.opdef is not None:
+        try:
+            return list(op.opdef.operand_group(op, name))
+        except KeyError:
+            pass
+    raise MLIRError(f"--run: '{op.name}' has no operand group '{name}'", op.loc)
+
+
+def attr_value(a: Any) -> Any:
+    if isinstance(a, A.IntegerAttr | A.FloatAttr):
+        return a.value
+    if isinstance(a, A.StringAttr):
+        return a.value
+    return a
+
+
+def int_attr(op: Any, name: str, default: int | None = None) -> int:
+    a = op.attributes.get(name)
+    if a is None:
+        if default is None:
+            raise MLIRError(f"--run: '{op.name}' needs attribute '{name}'", op.loc)
+        return default
+    return int(attr_value(a))
+
+
+def first_map(op: Any, *names: str) -> Any:
+    for n in names:
+        a = op.attributes.get(n)
+        if isinstance(a, A.AffineMapAttr):
+            return a.map
+    return None
+
+
+def const_value(attr: Any, t: T.Type) -> Any:
+    if isinstance(attr, A.IntegerAttr):
+        return scalar(t, attr.value)
+    if isinstance(attr, A.FloatAttr):
+        return dtype_of(t).type(attr.value)
+    if isinstance(attr, A.DenseElementsAttr):
+        vals = attr.flat_values()
+        return np.array(vals, dtype=dtype_of(attr.type.element_type)).reshape(attr.type.shape)
+    if isinstance(attr, A.StringAttr):
+        return attr.value
+    raise ValueError(f"unsupported constant {attr}")
+
+
+def loc_str(op: Any) -> str | None:
+    """The op's location as ``file:line:col`` text (None without a location)."""
+    return str(op.loc) if op.loc is not None else None
+
+
+def loc_str_any(loc: Any) -> str | None:
+    if loc is None or isinstance(loc, str):
+        return loc
+    return str(loc)
+
+
+def all_offsets(sizes: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """Element offsets of every element of a strided view (row-major order)."""
+    off = np.zeros((), dtype=np.int64)
+    for s, st in zip(sizes, strides):
+        off = off[..., None] + np.arange(s, dtype=np.int64) * st
+    return off.ravel()
+
+
+
+def memref_from_llvm(d: Any, mt: Any) -> MemRef:
+    """A :class:`MemRef` from an LLVM memref descriptor tuple (ranked, or unranked ``(rank, ptr)``)."""
+    if isinstance(d, MemRef):
+        return d
+    if isinstance(d, tuple) and len(d) == 2 and not isinstance(d[0], Ptr):  # unranked
+        inner = d[1].value if isinstance(d[1], Cell) else d[1]
+        return memref_from_llvm(inner, mt)
+    alloc, aligned, off = d[0], d[1], int(d[2])
+    sizes = tuple(int(x) for x in d[3]) if len(d) > 3 else ()
+    strides = tuple(int(x) for x in d[4]) if len(d) > 4 else ()
+    et = getattr(mt, "element_type", None)
+    dt = dtype_of(et) if et is not None else np.dtype(np.float32)
+    return MemRef(alloc, aligned, off, sizes, strides, dt)
