@@ -53,7 +53,7 @@ def _unique_name(module: Operation, base: str) -> str:
     return f"{base}_{i}"
 
 
-def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
+def outline(launch: Operation, module: Operation, func_name: str, before: Operation | None = None) -> Operation:
     if LaunchOp.operand_group(launch, "clusterSizeX"):
         raise MLIRError("'gpu.launch' op outlining of cluster launches is not supported", launch.loc, op=launch)
     region = launch.regions[0]
@@ -136,7 +136,11 @@ def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
         gmod_region.entry.append(fn)
         gmod = Operation.create("gpu.module", (), (), {"sym_name": A.StringAttr(kname)}, [gmod_region],
                                 loc=launch.loc)
-        module.regions[0].blocks[0].append(gmod)
+        top = module.regions[0].blocks[0]
+        if before is not None and before.parent is top:  # just after the function, as upstream
+            top.insert(top.index_of(before), gmod)
+        else:
+            top.append(gmod)
     # the launch
     operands: dict[str, Any] = {"asyncDependencies": list(LaunchOp.deps(launch)), "kernelOperands": captured}
     for n in _SIZES:
@@ -166,13 +170,15 @@ class GpuKernelOutliningPass(Pass):
 
     def apply(self, op: Operation) -> bool:
         changed = False
-        for fn in list(op.regions[0].blocks[0].ops):
+        top = list(op.regions[0].blocks[0].ops)
+        for i, fn in enumerate(top):
             if fn.name != "func.func" or not fn.regions:
                 continue
             fname = fn.attributes["sym_name"].value
             launches = [o for o in fn.walk() if o.name == "gpu.launch"]
+            after = top[i + 1] if i + 1 < len(top) else None  # kernel modules go just after the function
             for launch in launches:
-                outline(launch, op, fname)
+                outline(launch, op, fname, after)
                 changed = True
         if changed:
             op.attributes["gpu.container_module"] = A.UNIT
