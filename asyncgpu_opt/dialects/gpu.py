@@ -13,7 +13,25 @@ from ._common import TERMINATOR, keyword_enum
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
-_DIM = keyword_enum("#gpu<dim {}>", ("x", "y", "z"), leading_space=True)
+
+
+def _dialect_enum(wrap: str, keywords: tuple[str, ...], cpp: str) -> tuple[Any, ...]:
+    """``keyword_enum`` hooks for a gpu ``EnumAttr`` (``#gpu<dim x>``): an unknown keyword is
+    reported with upstream's text for dialect enum attributes."""
+    printer, parser, from_attr, to_attr = keyword_enum(wrap, keywords, leading_space=True)
+
+    def parse(p: Any, optional_: bool) -> A.Attribute | None:
+        pos = p.skip()
+        kw = p.parse_optional_bare_id()
+        if kw is None and optional_:
+            return None
+        if kw not in keywords:
+            raise p.error(f"custom op '{p.current_op}' expected {cpp} to be one of: {', '.join(keywords)}", pos)
+        return to_attr(kw)
+    return printer, parse, from_attr, to_attr
+
+
+_DIM = _dialect_enum("#gpu<dim {}>", ("x", "y", "z"), "::mlir::gpu::Dimension")
 
 
 def _sym_printer(pr: Any, a: A.Attribute) -> str:
@@ -284,7 +302,11 @@ for _mn in ("thread_id", "block_id", "block_dim", "grid_dim", "global_id", "clus
 class LaneIdOp(OpDef):
     name = "gpu.lane_id"
     results = (single("result", T.index),)
+    props = ("upper_bound",)
     traits = frozenset({"Pure"})
+    # upper_bound is an IndexAttr: its type is implied in the custom form
+    attr_printers = {"upper_bound": lambda pr, a: str(a.value)}
+    attr_parsers = {"upper_bound": lambda p, opt: _int_attr_parser(T.index)(p, opt)}
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
@@ -338,7 +360,10 @@ _GPU_FUNC_ELIDED = ("sym_name", "function_type", "gpu.kernel", "workgroup_attrib
                     "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs", "sym_visibility")
 
 
-def _parse_attributions(p: Any, kw: str) -> list[tuple[Any, T.Type, Any]]:
+def _parse_attributions(p: Any, kw: str, attrs: list[A.DictionaryAttr] | None = None
+                        ) -> list[tuple[Any, T.Type, Any]]:
+    """(`kw` `(` ssa-id `:` type attr-dict? (`,` ...)* `)`)? — ``attrs`` collects each attribution's
+    attribute dictionary (gpu.func only: gpu.launch takes none, as upstream)."""
     out: list[tuple[Any, T.Type, Any]] = []
     if p.parse_optional_keyword(kw):
         p.parse_punct("(")
@@ -347,7 +372,8 @@ def _parse_attributions(p: Any, kw: str) -> list[tuple[Any, T.Type, Any]]:
                 ref = p.parse_operand()
                 p.parse_punct(":")
                 t = p.parse_type()
-                p.parse_optional_attr_dict()
+                if attrs is not None:
+                    attrs.append(A.DictionaryAttr(p.parse_optional_attr_dict()))
                 out.append((ref, t, p.parse_optional_loc()))
                 if not p.parse_optional_punct(","):
                     break
@@ -355,10 +381,16 @@ def _parse_attributions(p: Any, kw: str) -> list[tuple[Any, T.Type, Any]]:
     return out
 
 
-def _attribution_text(pr: Any, kw: str, args: list[Any]) -> str:
+def _attribution_text(pr: Any, kw: str, args: list[Any], attrs: A.Attribute | None = None) -> str:
     if not args:
         return ""
-    return f" {kw}(" + ", ".join(f"{pr.value(a)} : {pr.type_text(a.type)}" for a in args) + ")"
+    dicts = attrs.elements if isinstance(attrs, A.ArrayAttr) else ()
+
+    def one(i: int, a: Any) -> str:
+        d = dicts[i] if i < len(dicts) else None
+        extra = pr.attr_dict_text(d.entries) if isinstance(d, A.DictionaryAttr) else ""
+        return f"{pr.value(a)} : {pr.type_text(a.type)}{extra}"
+    return f" {kw}(" + ", ".join(one(i, a) for i, a in enumerate(args)) + ")"
 
 
 class FuncOp(OpDef):
@@ -381,9 +413,15 @@ class FuncOp(OpDef):
             attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
         if any(d.entries for d in res_attrs):
             attrs["res_attrs"] = A.ArrayAttr(res_attrs)
-        wg = _parse_attributions(p, "workgroup")
-        pv = _parse_attributions(p, "private")
+        wg_attrs: list[A.DictionaryAttr] = []
+        pv_attrs: list[A.DictionaryAttr] = []
+        wg = _parse_attributions(p, "workgroup", wg_attrs)
+        pv = _parse_attributions(p, "private", pv_attrs)
         attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
+        if any(d.entries for d in wg_attrs):
+            attrs["workgroup_attrib_attrs"] = A.ArrayAttr(wg_attrs)
+        if any(d.entries for d in pv_attrs):
+            attrs["private_attrib_attrs"] = A.ArrayAttr(pv_attrs)
         if p.parse_optional_keyword("kernel"):
             attrs["gpu.kernel"] = A.UNIT
         attrs.update(p.parse_optional_attr_dict_with_keyword())
@@ -401,8 +439,8 @@ class FuncOp(OpDef):
         n_in = len(ft.inputs)
         nwg = op.attributes.get("workgroup_attributions")
         nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
-        s += _attribution_text(pr, "workgroup", args[n_in:n_in + nwg])
-        s += _attribution_text(pr, "private", args[n_in + nwg:])
+        s += _attribution_text(pr, "workgroup", args[n_in:n_in + nwg], op.attributes.get("workgroup_attrib_attrs"))
+        s += _attribution_text(pr, "private", args[n_in + nwg:], op.attributes.get("private_attrib_attrs"))
         if "gpu.kernel" in op.attributes:
             s += " kernel"
         s += pr.attr_dict_text(op.attributes, _GPU_FUNC_ELIDED, with_keyword=True)
@@ -439,7 +477,7 @@ class LaunchOp(AsyncOp):
     name = "gpu.launch"
     operands = _LAUNCH_OPERANDS
     results = (optional("asyncToken", TOKEN),)
-    props = ("kernelFunc", "kernelModule", "operandSegmentSizes")
+    props = ("function", "module", "operandSegmentSizes")
     regions = ("body",)
 
     @classmethod
@@ -482,6 +520,12 @@ class LaunchOp(AsyncOp):
         dsm = None
         if p.parse_optional_keyword("dynamic_shared_memory_size"):
             dsm = p.parse_operand()
+        names: dict[str, A.Attribute] = {}
+        for kw in ("module", "function"):  # (`module` `(` symbol `)`)? (`function` `(` symbol `)`)?
+            if p.parse_optional_keyword(kw):
+                p.parse_punct("(")
+                names[kw] = A.SymbolRefAttr(p.parse_symbol_name())
+                p.parse_punct(")")
         # region arguments: ids (clusters first in the text, but blocks, threads, then clusters in the
         # block), then the size arguments in the same order
         c_ids = ids[:3] if clusters else []
@@ -493,6 +537,7 @@ class LaunchOp(AsyncOp):
         wg = _parse_attributions(p, "workgroup")
         pv = _parse_attributions(p, "private")
         attrs = p.parse_optional_attr_dict_with_keyword()
+        attrs.update(names)
         deps = [p.resolve(r, TOKEN) for r in st.operands["asyncDependencies"]]
         size_vals = {n: p.resolve(sizes[n][1], T.index) for n in order + corder}
         region = p.parse_region(entry_args=b_ids + t_ids + c_ids + size_args + wg + pv)
@@ -528,14 +573,281 @@ class LaunchOp(AsyncOp):
         dsm = cls.operand_group(op, "dynamicSharedMemorySize")
         if dsm:
             s += " dynamic_shared_memory_size " + pr.value(dsm[0])
+        for kw in ("module", "function"):
+            sym = op.attributes.get(kw)
+            if isinstance(sym, A.SymbolRefAttr):
+                s += f" {kw}({pr.attr_text(sym)})"
         n_fixed = 18 if has_c else 12
         nwg = op.attributes.get("workgroup_attributions")
         nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
         s += _attribution_text(pr, "workgroup", args[n_fixed:n_fixed + nwg])
         s += _attribution_text(pr, "private", args[n_fixed + nwg:])
-        s += pr.attr_dict_text(op.attributes, ("operandSegmentSizes", "workgroup_attributions"))
+        s += pr.attr_dict_text(op.attributes, ("operandSegmentSizes", "workgroup_attributions", "module",
+                                               "function"))
         return s + " " + pr.region_text(op.regions[0], False, True)
 
 
 def new_region_with_block(arg_types: list[T.Type] = ()) -> Region:  # type: ignore[assignment]
     return Region([Block(arg_types)])
+
+
+# ----- kernel-side ops: reductions, shuffles, subgroups, dynamic shared memory ---------------------
+# (GPUOps.td: GPU_AllReduceOp, GPU_SubgroupReduceOp, GPU_ShuffleOp, GPU_YieldOp, GPU_SubgroupIdOp,
+# GPU_NumSubgroupsOp, GPU_SubgroupSizeOp, GPU_DynamicSharedMemoryOp)
+
+ALL_REDUCE_KINDS = ("add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor",
+                    "minimumf", "maximumf")
+_FLOAT_ONLY_KINDS = frozenset({"minnumf", "maxnumf", "minimumf", "maximumf"})
+_INT_ONLY_KINDS = frozenset({"minsi", "minui", "maxsi", "maxui", "and", "or", "xor"})
+SHUFFLE_MODES = ("xor", "up", "down", "idx")
+_REDUCE = _dialect_enum("#gpu<all_reduce_op {}>", ALL_REDUCE_KINDS, "::mlir::gpu::AllReduceOperation")
+_SHUFFLE = _dialect_enum("#gpu<shuffle_mode {}>", SHUFFLE_MODES, "::mlir::gpu::ShuffleMode")
+
+
+def reduce_kind(op: Operation) -> str | None:
+    """The ``#gpu<all_reduce_op k>`` keyword of an all_reduce / subgroup_reduce (None: region form)."""
+    a = op.attributes.get("op")
+    return _REDUCE[2](a) if a is not None else None
+
+
+def shuffle_mode(op: Operation) -> str:
+    return _SHUFFLE[2](op.attributes["mode"])
+
+
+class AllReduceOperation:
+    """``custom<AllReduceOperation>($op)``: an optional bare keyword naming the reduction."""
+
+    @staticmethod
+    def parse(p: Any, st: Any, args: list[Any], fmt: Any, optional: bool) -> bool:
+        kw = p.parse_optional_bare_id()
+        if kw is None:
+            return False
+        if kw not in ALL_REDUCE_KINDS:
+            raise p.error(f"custom op '{p.current_op}' invalid op kind", p.skip())
+        st.attrs[args[0].name] = _REDUCE[3](kw)
+        return True
+
+    @staticmethod
+    def print(pr: Any, op: Operation, args: list[Any], fmt: Any) -> str:
+        a = op.attributes.get(args[0].name)
+        return _REDUCE[0](pr, a) if a is not None else ""
+
+
+def _register_directives() -> None:
+    from ..syntax.custom_directives import DIRECTIVES
+
+    DIRECTIVES.setdefault("AllReduceOperation", AllReduceOperation)
+
+
+_register_directives()
+
+
+def _int_attr_parser(t: T.Type) -> Any:
+    """An integer attribute of a fixed type written as a bare integer (ODS ``I32Attr``/``IndexAttr``)."""
+
+    def parse(p: Any, optional_: bool) -> A.Attribute | None:
+        v = p.parse_optional_integer()
+        if v is None:
+            if optional_:
+                return None
+            raise p.error("expected integer value")
+        return A.IntegerAttr(v, t)
+    return parse
+
+
+def _int_or_float(t: T.Type) -> bool:
+    return (isinstance(t, T.IntegerType) and not t.signedness) or isinstance(t, T.FloatType)
+
+
+def _int_or_float_or_1d_vector(t: T.Type) -> bool:
+    if isinstance(t, T.VectorType):
+        return len(t.shape) == 1 and _int_or_float(t.element_type)
+    return _int_or_float(t)
+
+
+def _reduce_type_ok(kind: str, t: T.Type) -> bool:
+    if kind in _FLOAT_ONLY_KINDS:
+        return isinstance(t, T.FloatType)
+    if kind in _INT_ONLY_KINDS:
+        return isinstance(t, T.IntegerType)
+    return True
+
+
+class YieldOp(OpDef):
+    name = "gpu.yield"
+    operands = (variadic("values"),)
+    traits = TERMINATOR
+    effects = ()
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+
+class AllReduceOp(OpDef):
+    """gpu.all_reduce (kind)? %value (`uniform`)? region attr-dict : (T) -> T — the value reduced over
+    the work items of a workgroup, by a built-in kind or by the region (two arguments, gpu.yield)."""
+
+    name = "gpu.all_reduce"
+    operands = (single("value"),)
+    results = (single("result"),)
+    props = ("op", "uniform")
+    unit_attrs = ("uniform",)
+    regions = ("body",)
+    traits = frozenset({"SameOperandsAndResultType", "IsolatedFromAbove"})
+    effects = ()
+    assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict "
+                       "`:` functional-type(operands, results)")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.results[0].type
+        if not _int_or_float(op.operands[0].type):
+            raise VerifyError(f"operand #0 must be Integer or Float, but got '{op.operands[0].type}'", op)
+        if not _int_or_float(t):
+            raise VerifyError(f"result #0 must be Integer or Float, but got '{t}'", op)
+        if op.operands[0].type != t:
+            raise VerifyError("requires the same type for all operands and results", op)
+        body = op.regions[0]
+        kind = reduce_kind(op)
+        if (not body.blocks) != (kind is not None):
+            raise VerifyError("expected either an op attribute or a non-empty body", op, raw=True)
+        if body.blocks:
+            args = body.blocks[0].args
+            if len(args) != 2:
+                raise VerifyError("expected two region arguments", op, raw=True)
+            if any(a.type != t for a in args):
+                raise VerifyError("incorrect region argument type", op, raw=True)
+            yields = 0
+            for b in body.blocks:
+                y = b.ops[-1] if b.ops else None
+                if y is not None and y.name == "gpu.yield":
+                    if len(y.operands) != 1:
+                        raise VerifyError("expected one gpu.yield operand", op, raw=True)
+                    if y.operands[0].type != t:
+                        raise VerifyError("incorrect gpu.yield type", op, raw=True)
+                    yields += 1
+            if not yields:
+                raise VerifyError("expected gpu.yield op in region", op, raw=True)
+        elif not _reduce_type_ok(kind, t):
+            raise VerifyError(f"`{kind}` reduction operation is not compatible with type '{t}'", op, raw=True)
+
+
+class SubgroupReduceOp(OpDef):
+    """gpu.subgroup_reduce kind %value (`uniform`)? (`cluster(size = N (, stride = S)?)`)? : (T) -> T"""
+
+    name = "gpu.subgroup_reduce"
+    operands = (single("value"),)
+    results = (single("result"),)
+    props = ("op", "uniform", "cluster_size", "cluster_stride")
+    unit_attrs = ("uniform",)
+    traits = frozenset({"SameOperandsAndResultType"})
+    effects = ()
+    shape_verified = True
+    default_attrs = {"cluster_stride": A.IntegerAttr(1, T.i32)}
+    attr_printers = {"cluster_size": lambda pr, a: str(a.value), "cluster_stride": lambda pr, a: str(a.value)}
+    attr_parsers = {"cluster_size": _int_attr_parser(T.i32), "cluster_stride": _int_attr_parser(T.i32)}
+    assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? "
+                       "(`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? "
+                       "attr-dict `:` functional-type(operands, results)")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        v, t = op.operands[0].type, op.results[0].type
+        what = "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+        if not _int_or_float_or_1d_vector(v):
+            raise VerifyError(f"operand #0 must be {what}, but got '{v}'", op)
+        if not _int_or_float_or_1d_vector(t):
+            raise VerifyError(f"result #0 must be {what}, but got '{t}'", op)
+        if v != t:
+            raise VerifyError("requires the same type for all operands and results", op)
+        if "op" not in op.attributes:
+            raise VerifyError("requires attribute 'op'", op)
+        elem = t
+        if isinstance(t, T.VectorType):
+            if any(t.scalable):
+                raise VerifyError("is not compatible with scalable vector types", op)
+            elem = t.element_type
+        kind = reduce_kind(op)
+        if not _reduce_type_ok(kind, elem):
+            raise VerifyError(f"`{kind}` reduction operation is not compatible with type '{t}'", op, raw=True)
+        size = op.attributes.get("cluster_size")
+        if size is not None and (size.value <= 0 or size.value & (size.value - 1)):
+            raise VerifyError(f"cluster size {size.value} is not a power of two", op)
+        stride = op.attributes.get("cluster_stride")
+        sv = stride.value if stride is not None else 1
+        if sv != 1 and size is None:
+            raise VerifyError("cluster stride can only be specified if cluster size is specified", op)
+        if sv <= 0 or sv & (sv - 1):
+            raise VerifyError(f"cluster stride {sv} is not a power of two", op)
+
+
+def _shuffle_names(op: Operation) -> list[str | None]:
+    return ["shuffleResult", "valid"]
+
+
+class ShuffleOp(OpDef):
+    """gpu.shuffle mode %value, %offset, %width : T — (the value of another lane, lane valid)."""
+
+    name = "gpu.shuffle"
+    operands = (single("value"), single("offset", T.i32), single("width", T.i32))
+    results = (single("shuffleResult"), single("valid", T.i1))
+    props = ("mode",)
+    traits = frozenset({"Pure"})
+    shape_verified = True
+    attr_printers = {"mode": _SHUFFLE[0]}
+    attr_parsers = {"mode": _SHUFFLE[1]}
+    infer = {"shuffleResult": lambda k: k["value"]}
+    asm_names = staticmethod(_shuffle_names)
+    assembly_format = "$mode $value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        v = op.operands[0].type
+        what = "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+        if not _int_or_float_or_1d_vector(v):
+            raise VerifyError(f"operand #0 must be {what}, but got '{v}'", op)
+        if not _int_or_float_or_1d_vector(op.results[0].type):
+            raise VerifyError(f"result #0 must be {what}, but got '{op.results[0].type}'", op)
+        if op.results[0].type != v:
+            raise VerifyError("failed to verify that all of {value, shuffleResult} have same type", op)
+
+
+def _subgroup_index_op(mn: str) -> type[OpDef]:
+    return type(f"{mn}Op", (OpDef,), dict(
+        name=f"gpu.{mn}", results=(single("result", T.index),), props=("upper_bound",), traits=frozenset({"Pure"}),
+        effects=(), attr_printers={"upper_bound": lambda pr, a: str(a.value)},
+        attr_parsers={"upper_bound": _int_attr_parser(T.index)},
+        assembly_format="(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"))
+
+
+for _mn in ("subgroup_id", "num_subgroups", "subgroup_size"):
+    globals()[_mn] = _subgroup_index_op(_mn)
+
+
+def _is_workgroup_space(mt: T.MemRefType) -> bool:
+    ms = getattr(mt, "memory_space", None)
+    return ms is not None and str(ms) in ("#gpu.address_space<workgroup>", "3", "3 : i64")
+
+
+class DynamicSharedMemoryOp(OpDef):
+    """gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>> — the block's dynamic
+    shared memory (its size is the launch's ``dynamic_shared_memory_size``)."""
+
+    name = "gpu.dynamic_shared_memory"
+    results = (single("resultMemref"),)
+    traits = frozenset({"Pure"})
+    effects = ()
+    assembly_format = "attr-dict `:` type($resultMemref)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        mt = op.results[0].type
+        if not isinstance(mt, T.MemRefType) or len(mt.shape) != 1 or mt.element_type != T.i8:
+            raise VerifyError(f"result #0 must be 1D memref of 8-bit signless integer values, but got '{mt}'", op)
+        parent = op.parent_op
+        while parent is not None and not (parent.opdef is not None and "SymbolTable" in parent.opdef.traits):
+            parent = parent.parent_op
+        if parent is None:
+            raise VerifyError("must be inside an op with symbol table", op)
+        if not _is_workgroup_space(mt):
+            raise VerifyError("address space must be address_space<workgroup>", op)
+        if mt.shape[0] != T.DYNAMIC:
+            raise VerifyError("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>", op)

@@ -93,3 +93,96 @@ class IPowIOp(_MathOp):
     infer = {"lhs": _SAME, "rhs": _SAME}
     _kind = "int"
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+
+# ----- further ops kernels use: fpowi, classification (isnan/isinf/isfinite/isnormal), sincos, clampf ----
+
+
+def _i1_like(t: T.Type) -> T.Type:
+    return T.VectorType(t.shape, T.i1, t.scalable) if isinstance(t, T.VectorType) else T.i1
+
+
+class FPowIOp(OpDef):
+    name = "math.fpowi"
+    operands = (single("lhs"), single("rhs"))
+    results = (single("result"),)
+    traits = frozenset({"Pure", "Elementwise"})
+    effects = ()
+    shape_verified = True
+    infer = {"result": lambda k: k["lhs"][0]}
+    assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)"
+    props = _FM["props"]
+    default_attrs = _FM["default_attrs"]
+    attr_printers = _FM["attr_printers"]
+    attr_parsers = _FM["attr_parsers"]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not _float_like(op.operands[0].type):
+            raise VerifyError(f"operand #0 must be floating-point-like, but got '{op.operands[0].type}'", op)
+        if not _int_like(op.operands[1].type):
+            raise VerifyError(f"operand #1 must be signless-integer-like, but got '{op.operands[1].type}'", op)
+        if op.results[0].type != op.operands[0].type:
+            raise VerifyError("failed to verify that all of {lhs, result} have same type", op)
+
+
+def _classification(mn: str) -> type[OpDef]:
+    def verify(cls: Any, op: Operation) -> None:
+        t = op.operands[0].type
+        if not _float_like(t):
+            raise VerifyError(f"operand #0 must be floating-point-like, but got '{t}'", op)
+        if op.results[0].type != _i1_like(t):
+            raise VerifyError(f"result #0 must be bool-like, but got '{op.results[0].type}'", op)
+
+    def print_custom(cls: Any, pr: Any, op: Operation) -> str:
+        # the fastmath flags print in attr-dict, and only when not the default
+        el = ("fastmath",) if str(op.attributes.get("fastmath")) == str(FASTMATH_NONE) else ()
+        v = op.operands[0]
+        return f" {pr.value(v)}{pr.attr_dict_text(op.attributes, el)} : {pr.type_text(v.type)}"
+
+    return type(f"{mn}Op", (OpDef,), dict(print_custom=classmethod(print_custom),
+                                          parse_custom=classmethod(lambda cls, p, r: cls._format.parse(p, cls, r)),
+        name=f"math.{mn}", operands=(single("operand"),), results=(single("result"),), effects=(),
+        traits=frozenset({"Pure", "Elementwise"}), shape_verified=True, infer={"result": lambda k: _i1_like(
+            k["operand"][0])}, assembly_format="$operand attr-dict `:` type($operand)", verify=classmethod(verify),
+        props=("fastmath",), default_attrs={"fastmath": FASTMATH_NONE}))
+
+
+for _mn in ("isnan", "isinf", "isfinite", "isnormal"):
+    globals()[_mn] = _classification(_mn)
+
+
+class SinCosOp(OpDef):
+    name = "math.sincos"
+    operands = (single("operand"),)
+    results = (single("sin"), single("cos"))
+    traits = frozenset({"Pure", "Elementwise"})
+    effects = ()
+    shape_verified = True
+    infer = {"sin": lambda k: k["operand"][0], "cos": lambda k: k["operand"][0]}
+    asm_names = staticmethod(lambda op: ["sin", "cos"])
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)"
+    props = _FM["props"]
+    default_attrs = _FM["default_attrs"]
+    attr_printers = _FM["attr_printers"]
+    attr_parsers = _FM["attr_parsers"]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[0].type
+        if not _float_like(t):
+            raise VerifyError(f"operand #0 must be floating-point-like, but got '{t}'", op)
+        if any(r.type != t for r in op.results):
+            raise VerifyError("failed to verify that all of {operand, sin, cos} have same type", op)
+
+
+class ClampFOp(_MathOp):
+    name = "math.clampf"
+    operands = (single("value"), single("min"), single("max"))
+    infer = {"value": _SAME, "min": _SAME, "max": _SAME}
+    assembly_format = ("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` "
+                       "type($result)")
+    props = _FM["props"]
+    default_attrs = _FM["default_attrs"]
+    attr_printers = _FM["attr_printers"]
+    attr_parsers = _FM["attr_parsers"]

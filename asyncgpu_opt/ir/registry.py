@@ -13,7 +13,10 @@ _REGISTRY: dict[str, Any] = {}  # op name -> OpDef subclass
 _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
+    "vector": "vector",
 }
+# further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
+_EXTRA_MODULES: dict[str, tuple[str, ...]] = {"llvm": ("llvm_intr",)}
 _LOADED: set[str] = set()
 
 
@@ -36,6 +39,8 @@ def load_dialect(dialect: str) -> bool:
     if dialect not in _LOADED:
         _LOADED.add(dialect)
         importlib.import_module(f"asyncgpu_opt.dialects.{mod}")
+        for extra in _EXTRA_MODULES.get(dialect, ()):
+            importlib.import_module(f"asyncgpu_opt.dialects.{extra}")
     return True
 
 

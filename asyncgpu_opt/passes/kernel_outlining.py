@@ -53,7 +53,7 @@ def _unique_name(module: Operation, base: str) -> str:
     return f"{base}_{i}"
 
 
-def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
+def outline(launch: Operation, module: Operation, func_name: str, before: Operation | None = None) -> Operation:
     if LaunchOp.operand_group(launch, "clusterSizeX"):
         raise MLIRError("'gpu.launch' op outlining of cluster launches is not supported", launch.loc, op=launch)
     region = launch.regions[0]
@@ -97,9 +97,18 @@ def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
             b.remove(t)
             t.erase()
             b.append(ret.build(loc=t.loc))
-    # the kernel function
-    fname = f"{func_name}_kernel"
-    kname = _unique_name(module, fname)
+    # the kernel function: named by the launch's `function(@f)` / `module(@m)` when given (as upstream,
+    # an existing gpu.module of that name receives the kernel), else after the enclosing function
+    fsym = launch.attributes.get("function")
+    msym = launch.attributes.get("module")
+    fname = fsym.root if isinstance(fsym, A.SymbolRefAttr) else f"{func_name}_kernel"
+    existing = lookup_in(module, msym.root) if isinstance(msym, A.SymbolRefAttr) else None
+    if existing is not None and existing.name == "gpu.module":
+        kname = msym.root
+        fname = _unique_name(existing, fname)
+    else:
+        existing = None
+        kname = _unique_name(module, msym.root if isinstance(msym, A.SymbolRefAttr) else fname)
     attrs: dict[str, Any] = {
         "sym_name": A.StringAttr(fname),
         "function_type": A.TypeAttr(T.FunctionType([v.type for v in captured], [])),
@@ -113,18 +122,25 @@ def outline(launch: Operation, module: Operation, func_name: str) -> Operation:
     if all(s is not None for s in sizes[:3]):
         attrs["known_grid_size"] = A.DenseArrayAttr(T.i32, sizes[:3])
     for k, v in launch.attributes.items():
-        if k not in ("operandSegmentSizes", "workgroup_attributions", "kernelFunc", "kernelModule"):
+        if k not in ("operandSegmentSizes", "workgroup_attributions", "function", "module"):
             attrs.setdefault(k, v)
     launch.regions = []
     fn_region = Region()
     for b in list(region.blocks):
         fn_region.add_block(b)
     fn = Operation.create("gpu.func", (), (), attrs, [fn_region], loc=launch.loc)
-    gmod_region = Region([Block()])
-    gmod_region.entry.append(fn)
-    gmod = Operation.create("gpu.module", (), (), {"sym_name": A.StringAttr(kname)}, [gmod_region],
-                            loc=launch.loc)
-    module.regions[0].blocks[0].append(gmod)
+    if existing is not None:
+        existing.regions[0].blocks[0].append(fn)
+    else:
+        gmod_region = Region([Block()])
+        gmod_region.entry.append(fn)
+        gmod = Operation.create("gpu.module", (), (), {"sym_name": A.StringAttr(kname)}, [gmod_region],
+                                loc=launch.loc)
+        top = module.regions[0].blocks[0]
+        if before is not None and before.parent is top:  # just after the function, as upstream
+            top.insert(top.index_of(before), gmod)
+        else:
+            top.append(gmod)
     # the launch
     operands: dict[str, Any] = {"asyncDependencies": list(LaunchOp.deps(launch)), "kernelOperands": captured}
     for n in _SIZES:
@@ -156,13 +172,15 @@ class GpuKernelOutliningPass(Pass):
 
     def apply(self, op: Operation) -> bool:
         changed = False
-        for fn in list(op.regions[0].blocks[0].ops):
+        top = list(op.regions[0].blocks[0].ops)
+        for i, fn in enumerate(top):
             if fn.name != "func.func" or not fn.regions:
                 continue
             fname = fn.attributes["sym_name"].value
             launches = [o for o in fn.walk() if o.name == "gpu.launch"]
+            after = top[i + 1] if i + 1 < len(top) else None  # kernel modules go just after the function
             for launch in launches:
-                outline(launch, op, fname)
+                outline(launch, op, fname, after)
                 self.count("num-kernels-outlined")
                 changed = True
         if changed:

@@ -48,13 +48,22 @@ def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
         if name in ("cf.cond_br", "llvm.cond_br"):
             seg = segments(term, 3)
             c = env[seg[0][0]]
-            if c:
+            if isinstance(c, np.ndarray) and c.size > 1 and not (c.all() or not c.any()):
+                from .simt_cfg import run_divergent  # threads take different ways: SIMT under masks
+
+                return run_divergent(ex, block, terms)
+            if c.all() if isinstance(c, np.ndarray) else c:
                 block, args = term.successors[0], [env[v] for v in seg[1]]
             else:
                 block, args = term.successors[1], [env[v] for v in seg[2]]
             continue
         if name == "cf.switch":  # the case whose value equals the flag, else the default
-            flag = int(env[term.operands[0]])
+            f = env[term.operands[0]]
+            if isinstance(f, np.ndarray) and f.size > 1 and not (f == f.flat[0]).all():
+                from .simt_cfg import run_divergent
+
+                return run_divergent(ex, block, terms)
+            flag = int(f.flat[0]) if isinstance(f, np.ndarray) else int(f)
             cv = term.attributes.get("case_values")
             cases = [] if cv is None else (list(cv.values) * len(term.successors[1:]) if cv.splat
                                            else list(cv.values))

@@ -285,7 +285,7 @@ class Interpreter:
             def run() -> list:
                 try:
                     return kernels.run_kernel(func, grid, block, args, region=region, captured=captured,
-                                              cache=self.kernel_cache)
+                                              cache=self.kernel_cache, printf=self.out.write)
                 except kernels.KernelError as e:
                     raise MLIRError(f"--run: in kernel {name}: {e}", e.loc or op.loc) from None
         self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent)

@@ -20,6 +20,7 @@ intervals (:class:`~.runtime.Access`) for the hazard checker; out-of-bounds lane
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -116,6 +117,7 @@ class KernelExec:
         self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
+        self.printed: list[str] = []  # gpu.printf lines, in thread order
         self.races = RaceTracker(ids.t, tuple(int(x) for x in ids.block), tuple(int(x) for x in ids.grid))
 
     def exec_op(self, op: Any) -> None:
@@ -173,8 +175,10 @@ class KernelExec:
             ent = self.vcache[key] = (v, int(v.min()), int(v.max()), terms)
         return ent, u
 
-    def check(self, op: Any, m: MemRef, vu: tuple[Any, int], write: bool) -> tuple[Any, Any]:
-        """Bounds-check the active lanes and record the access; returns (offsets or None, mask)."""
+    def check(self, op: Any, m: MemRef, vu: tuple[Any, int], write: bool, atomic: bool = False) -> tuple[Any, Any]:
+        """Bounds-check the active lanes and record the access; returns (offsets or None, mask).
+        ``atomic`` accesses are recorded for the hazard checker but not for the race tracker
+        (atomics do not race with each other)."""
         ent, u = vu
         buf = m.buffer
         if buf is None:
@@ -191,7 +195,7 @@ class KernelExec:
                 return None, mask
             if not local:
                 self._touch(buf, it, write, u)
-            if not local or self.local[id(buf)] is not self.ids.t:
+            if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, None, u, mask, op)
             return u, mask
         v, vmin, vmax, _ = ent
@@ -204,7 +208,7 @@ class KernelExec:
                         self.flush_patterns()
                     rec = self.pattern[key] = (buf, it, write, v, [])
                 rec[4].append(u)
-            if not local or self.local[id(buf)] is not self.ids.t:
+            if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, v, u, None, op)
             return (v, u) if u >= 0 else v + u, None
         off = v + u if u else v
@@ -224,7 +228,7 @@ class KernelExec:
             act = off[mask]
         if not local and act.size:
             self._touch(buf, it, write, act)
-        if act.size and (not local or self.local[id(buf)] is not self.ids.t):
+        if act.size and not atomic and (not local or self.local[id(buf)] is not self.ids.t):
             self.races.access(buf, it, write, off, 0, mask, op)
         return off, mask
 
@@ -273,8 +277,10 @@ class KernelExec:
 
 # --------------------------------------------------------------------------- entry points
 def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *, region: Any = None,
-               captured: dict | None = None, cache: dict | None = None) -> list[Access]:
-    """Run a ``gpu.func`` (or a ``gpu.launch`` body ``region``) over all threads; return accesses."""
+               captured: dict | None = None, cache: dict | None = None,
+               printf: Callable[[str], Any] | None = None) -> list[Access]:
+    """Run a ``gpu.func`` (or a ``gpu.launch`` body ``region``) over all threads; return accesses.
+    ``printf`` receives the kernel's ``gpu.printf`` output after it ran (as CUDA's device buffer)."""
     g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
     b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
     if min(g + b) <= 0:
@@ -319,6 +325,9 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
             ex.run_region(body, bargs)
     except MLIRError as e:
         raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
+    finally:
+        if printf is not None and ex.printed:
+            printf("".join(ex.printed))
     return [*ex.accesses(), *ex.races.races()]
 
 

@@ -122,7 +122,9 @@ def _known_types(opdef: Any, st: State) -> dict[str, Any]:
                     if name in opdef._result_index and opdef.results[opdef._result_index[name]].kind != "single":
                         r = [r]
                     else:
-                        r = [r] * max(n, 1) if name in opdef._operand_index else [r]
+                        optional_group = name in opdef._operand_index and \
+                            opdef.operands[opdef._operand_index[name]].kind == "optional"
+                        r = [r] * (n if optional_group else max(n, 1)) if name in opdef._operand_index else [r]
                 known[name] = list(r)
     return known
 

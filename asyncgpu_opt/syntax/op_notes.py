@@ -17,12 +17,17 @@ def generic_text(op: Operation) -> str:
     an op spanning lines starts on a new line."""
     pr = Printer(generic=True)
     pr.local_scope = True  # Diagnostic::appendOp prints with useLocalScope(): no aliases
-    root = op
-    while root.parent_op is not None:
-        root = root.parent_op
-    pr.compute_names(root)
+    pr.compute_names(_root(op))
     text = pr.op_text(op).lstrip()
     return ("\n" + text) if "\n" in text else text
+
+
+def _root(op: Operation) -> Operation:
+    """Where a local-scope print numbers values from (``Operation::print`` with ``useLocalScope``):
+    the op itself when it is isolated from above, else its closest isolated ancestor (or the top)."""
+    while op.parent_op is not None and not (op.opdef is not None and "IsolatedFromAbove" in op.opdef.traits):
+        op = op.parent_op
+    return op
 
 
 def complete(diag: Diagnostic) -> Diagnostic:

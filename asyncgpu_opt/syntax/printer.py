@@ -243,12 +243,12 @@ class Printer:
                         end = groups[gi + 1] if gi + 1 < len(groups) else n
                 lead = self.names.get(id(op.results[start]))
                 if lead is None:
-                    return "%<<UNKNOWN SSA VALUE>>"
+                    return "<<UNKNOWN SSA VALUE>>"
                 return f"%{lead}#{v.index - start}" if end - start > 1 else "%" + lead
         name = self.names.get(id(v))
         if name is not None:
             return "%" + name
-        return "%<<UNKNOWN SSA VALUE>>"
+        return "<<UNKNOWN SSA VALUE>>"
 
     def values(self, vs: list[Value]) -> str:
         value = self.value

@@ -5,7 +5,8 @@ call it before reading the tables."""
 from __future__ import annotations
 
 #: the dialect modules of this package, in load order
-MODULES = ("arith", "math", "builtin", "func", "cf", "memref", "affine", "scf", "llvm", "async_", "gpu")
+MODULES = ("arith", "math", "builtin", "func", "cf", "memref", "affine", "scf", "llvm", "llvm_intr", "async_", "gpu",
+           "vector")
 _loaded = False
 
 
@@ -13,6 +14,6 @@ def load() -> None:
     """Register every dialect's semantics (idempotent)."""
     global _loaded
     if not _loaded:
-        from . import affine, arith, async_, builtin, cf, func, gpu, llvm, math, memref, scf  # noqa: F401
+        from . import affine, arith, async_, builtin, cf, func, gpu, llvm, llvm_intr, math, memref, scf, vector  # noqa: F401
 
         _loaded = True

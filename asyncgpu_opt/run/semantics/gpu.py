@@ -9,8 +9,11 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import gpu as gpu_d
+from ...ir import types as T
+from .. import simt
+from ..cuda_c import ctype, unsigned_ctype
 from ..memory import Ptr
-from ..registry import CUDA, HOST, KERNEL
+from ..registry import CUDA, HOST, KERNEL, CudaCodegenError
 from ..values import MemRef, Token, group, loc_str
 
 
@@ -171,9 +174,6 @@ def _lane_id(ex: Any, op: Any) -> Any:
     return ex.ids.thread_linear % 32
 
 
-@KERNEL.impl("gpu.subgroup_size")
-def _subgroup_size(ex: Any, op: Any) -> Any:
-    return np.int64(32)
 
 
 @KERNEL.impl(gpu_d.BarrierOp)
@@ -182,9 +182,6 @@ def _barrier(ex: Any, op: Any) -> Any:
     return None
 
 
-@KERNEL.impl(gpu_d.PrintfOp)
-def _printf(ex: Any, op: Any) -> Any:
-    return None
 
 
 # --------------------------------------------------------------------------- CUDA C
@@ -207,9 +204,6 @@ def _lane_id_c(em: Any, op: Any, ind: str, results: Any) -> None:
                            " % warpSize)", ind)
 
 
-@CUDA.impl("gpu.subgroup_size")
-def _subgroup_size_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    em.decl(op.results[0], "(long long)warpSize", ind)
 
 
 @CUDA.impl(gpu_d.BarrierOp)
@@ -222,4 +216,218 @@ def _return_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}return;")
 
 
-CUDA.refuse(gpu_d.PrintfOp, reason="gpu.printf is not supported by the CUDA emitter")
+
+
+# --------------------------------------------------------------------------- kernel-side collectives
+# (all_reduce, subgroup_reduce, shuffle, subgroup ids, printf: run/simt.py does the array work)
+
+
+def _no_vectors(op: Any, v: Any) -> None:
+    if isinstance(op.operands[0].type, T.VectorType):
+        raise MLIRError(f"'{op.name}' of a vector is not supported in kernels", op.loc)
+
+
+def _active(ex: Any, v: Any, kind: str) -> Any:
+    """``v`` with the lanes outside the active mask replaced by the neutral element of ``kind``."""
+    if ex.mask is None:
+        return v
+    return np.where(ex.mask, v, simt.identity(kind, np.asarray(v).dtype))
+
+
+@KERNEL.impl(gpu_d.AllReduceOp)
+def _all_reduce(ex: Any, op: Any) -> Any:
+    v = ex.get(op.operands[0])
+    kind = gpu_d.reduce_kind(op)
+    shape = ex.ids.shape
+    if kind is not None:
+        return simt.all_reduce(kind, _active(ex, v, kind), shape)
+    if ex.mask is not None and not np.all(ex.mask):
+        raise MLIRError("gpu.all_reduce with a region reached by only some threads of a block "
+                        "(divergent code)", op.loc)
+    region, saved = op.regions[0], ex.mask
+
+    def combine(a: Any, b: Any) -> Any:
+        _, vals = ex.run_region(region, [a, b])
+        return vals[0]
+
+    ex.mask = None  # the region combines two partial results, not threads
+    try:
+        return simt.all_reduce_with(combine, v, shape)
+    finally:
+        ex.mask = saved
+
+
+@KERNEL.impl(gpu_d.SubgroupReduceOp)
+def _subgroup_reduce(ex: Any, op: Any) -> Any:
+    v = ex.get(op.operands[0])
+    _no_vectors(op, v)
+    kind = gpu_d.reduce_kind(op)
+    size = op.attributes.get("cluster_size")
+    stride = op.attributes.get("cluster_stride")
+    try:
+        return simt.subgroup_reduce(kind, _active(ex, v, kind), ex.ids.shape, size.value if size else None,
+                                    stride.value if stride is not None else 1)
+    except ValueError as e:
+        raise MLIRError(f"gpu.subgroup_reduce: {e}", op.loc) from None
+
+
+@KERNEL.impl(gpu_d.ShuffleOp)
+def _shuffle(ex: Any, op: Any) -> Any:
+    v, off, w = (ex.get(x) for x in op.operands)
+    _no_vectors(op, v)
+    wa = np.asarray(w)
+    if wa.ndim and wa.size and not np.all(wa == wa.flat[0]):
+        raise MLIRError("gpu.shuffle width differs between the threads of a subgroup", op.loc)
+    width = int(wa.flat[0]) if wa.size else 0
+    if not 1 <= width <= simt.SUBGROUP_SIZE:
+        raise MLIRError(f"gpu.shuffle width {width} is not in [1, {simt.SUBGROUP_SIZE}]", op.loc)
+    return list(simt.shuffle(gpu_d.shuffle_mode(op), v, off, width, ex.ids.shape))
+
+
+@KERNEL.impl(gpu_d.subgroup_size)
+def _subgroup_size(ex: Any, op: Any) -> Any:
+    return np.int64(simt.SUBGROUP_SIZE)
+
+
+@KERNEL.impl(gpu_d.subgroup_id)
+def _subgroup_id(ex: Any, op: Any) -> Any:
+    return ex.ids.thread_linear // simt.SUBGROUP_SIZE
+
+
+@KERNEL.impl(gpu_d.num_subgroups)
+def _num_subgroups(ex: Any, op: Any) -> Any:
+    nb = int(np.prod([int(x) for x in ex.ids.block]))
+    return np.int64(-(-nb // simt.SUBGROUP_SIZE))
+
+
+@KERNEL.impl(gpu_d.PrintfOp)
+def _printf(ex: Any, op: Any) -> Any:
+    """Formats the line of every active thread, in linear thread order (block-major); the launch
+    writes them to stdout after the kernel (as CUDA flushes its printf buffer)."""
+    shape = ex.ids.shape
+    mask = np.ones(shape, np.bool_) if ex.mask is None else np.broadcast_to(ex.mask, shape)
+    idx = np.flatnonzero(mask.ravel())
+    args = [np.broadcast_to(np.asarray(ex.get(v)), shape).ravel() for v in op.operands]
+    fmt = op.attributes["format"].value
+    out = ex.printed
+    for t in idx:
+        out.append(simt.c_printf(fmt, [a[t] for a in args]))
+    return None
+
+
+# --------------------------------------------------------------------------- CUDA C of the kernel-side ops
+_TL = "(int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))"
+_NT = "(int)(blockDim.x * blockDim.y * blockDim.z)"
+
+
+def combine_c(kind: str, t: T.Type, a: str, b: str) -> str:
+    """C for ``a <kind> b`` (the ``#gpu<all_reduce_op>`` kinds)."""
+    if kind == "add":
+        return f"({a} + {b})"
+    if kind == "mul":
+        return f"({a} * {b})"
+    if kind in ("and", "or", "xor"):
+        return f"({a} {dict(zip(('and', 'or', 'xor'), '&|^'))[kind]} {b})"
+    if kind in ("minnumf", "maxnumf"):
+        return f"{'fmin' if kind == 'minnumf' else 'fmax'}({a}, {b})"
+    if kind in ("minimumf", "maximumf"):
+        f = "fmin" if kind == "minimumf" else "fmax"
+        return f"(isnan({a}) || isnan({b}) ? {a} + {b} : {f}({a}, {b}))"
+    cmp = "<" if kind.startswith("min") else ">"
+    if kind.endswith("ui"):
+        u = unsigned_ctype(t)
+        return f"(({u}){a} {cmp} ({u}){b} ? {a} : {b})"
+    return f"({a} {cmp} {b} ? {a} : {b})"
+
+
+@CUDA.impl(gpu_d.AllReduceOp)
+def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    kind = gpu_d.reduce_kind(op)
+    if kind is None:
+        raise CudaCodegenError("gpu.all_reduce with a region is not supported by the CUDA emitter", op.loc)
+    t = op.results[0].type
+    v, r = em.name(op.operands[0]), em.name(op.results[0])
+    buf = f"{r}_s"
+    em.lines += [
+        f"{ind}__shared__ {ctype(t)} {buf}[1024];",
+        f"{ind}{buf}[{_TL}] = {v};",
+        f"{ind}__syncthreads();",
+        f"{ind}for (int s = 1; s < {_NT}; s <<= 1) {{",
+        f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) "
+        f"{buf}[{_TL}] = {combine_c(kind, t, f'{buf}[{_TL}]', f'{buf}[{_TL} + s]')};",
+        f"{ind}  __syncthreads();",
+        f"{ind}}}",
+    ]
+    em.decl(op.results[0], f"{buf}[0]", ind)
+    em.lines.append(f"{ind}__syncthreads();")
+
+
+@CUDA.impl(gpu_d.SubgroupReduceOp)
+def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    if isinstance(op.operands[0].type, T.VectorType):
+        raise CudaCodegenError("gpu.subgroup_reduce of a vector is not supported by the CUDA emitter", op.loc)
+    kind = gpu_d.reduce_kind(op)
+    t = op.results[0].type
+    size = op.attributes.get("cluster_size")
+    stride = op.attributes.get("cluster_stride")
+    c = size.value if size is not None else simt.SUBGROUP_SIZE
+    s = stride.value if stride is not None else 1
+    r = em.name(op.results[0])
+    em.decl(op.results[0], em.name(op.operands[0]), ind)
+    em.lines += [f"{ind}for (int off = {s}; off < {c * s}; off <<= 1) {{",
+                 f"{ind}  {ctype(t)} o = __shfl_xor_sync(0xffffffffu, {r}, off);",
+                 f"{ind}  {r} = {combine_c(kind, t, r, 'o')};",
+                 f"{ind}}}"]
+
+
+@CUDA.impl(gpu_d.ShuffleOp)
+def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    if isinstance(op.operands[0].type, T.VectorType):
+        raise CudaCodegenError("gpu.shuffle of a vector is not supported by the CUDA emitter", op.loc)
+    v, off, w = (em.name(x) for x in op.operands)
+    mode = gpu_d.shuffle_mode(op)
+    lane = f"({_TL} % 32)"
+    src = {"xor": f"({lane} ^ {off})", "down": f"({lane} + {off})", "up": f"({lane} - {off})", "idx": off}[mode]
+    valid = em.name(op.results[1])
+    em.lines.append(f"{ind}int {valid}_src = {src};")
+    em.decl(op.results[1], f"{valid}_src >= 0 && {valid}_src < {w}", ind)
+    em.decl(op.results[0], f"__shfl_sync(0xffffffffu, {v}, {valid} ? {valid}_src : {lane})", ind)
+
+
+@CUDA.impl(gpu_d.subgroup_size)
+def _subgroup_size_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    em.decl(op.results[0], "(long long)warpSize", ind)
+
+
+@CUDA.impl(gpu_d.subgroup_id)
+def _subgroup_id_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    em.decl(op.results[0], f"(long long)({_TL} / warpSize)", ind)
+
+
+@CUDA.impl(gpu_d.num_subgroups)
+def _num_subgroups_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    em.decl(op.results[0], f"(long long)(({_NT} + warpSize - 1) / warpSize)", ind)
+
+
+def c_string(s: str) -> str:
+    """A C string literal of ``s`` (octal escapes, so no following character is swallowed)."""
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append(f"\\{b:03o}")
+    return '"' + "".join(out) + '"'
+
+
+@CUDA.impl(gpu_d.PrintfOp)
+def _printf_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    args = "".join(", " + (f"(double){em.name(v)}" if isinstance(v.type, T.FloatType) else em.name(v))
+                   for v in op.operands)
+    em.lines.append(f"{ind}printf({c_string(op.attributes['format'].value)}{args});")
+
+
+CUDA.refuse(gpu_d.DynamicSharedMemoryOp, reason="gpu.dynamic_shared_memory is not supported by the CUDA emitter")

@@ -82,3 +82,57 @@ def _ctpop_c(em: Any, op: Any, ind: str, results: Any) -> None:
     a = f"({unsigned_ctype(t)}){em.name(op.operands[0])}"
     fn = f"__popcll({a})" if bit_width(t) > 32 else f"__popc((unsigned int){a})"
     em.decl(op.results[0], f"({ctype(t)}){fn}", ind)
+
+
+# --------------------------------------------------------------------------- fpowi, classification, sincos, clampf
+@SIM.impl(math_d.FPowIOp)
+def fpowi(it: Any, op: Any) -> Any:
+    x, n = it.get(op.operands[0]), it.get(op.operands[1])
+    return like(np.power(x, np.asarray(n).astype(x.dtype)), x)
+
+
+_CLASSIFY = {math_d.isnan: (np.isnan, "isnan"), math_d.isinf: (np.isinf, "isinf"),
+             math_d.isfinite: (np.isfinite, "isfinite"),
+             math_d.isnormal: (lambda x: np.isfinite(x) & (np.abs(x) >= np.finfo(x.dtype).tiny), None)}
+for _cls, (_fn, _c) in _CLASSIFY.items():
+    SIM.impl(_cls)(lambda it, op, _fn=_fn: np.asarray(_fn(it.get(op.operands[0])))[()])
+
+
+@SIM.impl(math_d.SinCosOp)
+def sincos(it: Any, op: Any) -> Any:
+    x = it.get(op.operands[0])
+    return [np.sin(x), np.cos(x)]
+
+
+@SIM.impl(math_d.ClampFOp)
+def clampf(it: Any, op: Any) -> Any:
+    v, lo, hi = (it.get(x) for x in op.operands)
+    return np.minimum(np.maximum(v, lo), hi)
+
+
+@CUDA.impl(math_d.FPowIOp)
+def _fpowi_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    t = op.results[0].type
+    em.decl(op.results[0], f"pow({em.name(op.operands[0])}, ({ctype(t)}){em.name(op.operands[1])})", ind)
+
+
+@CUDA.impl(*_CLASSIFY)
+def _classify_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    a = em.name(op.operands[0])
+    fn = _CLASSIFY[op.opdef][1]
+    tiny = "FLT_MIN" if op.operands[0].type.text == "f32" else "DBL_MIN"
+    expr = f"{fn}({a})" if fn else f"(isfinite({a}) && fabs({a}) >= {tiny})"
+    em.decl(op.results[0], expr, ind)
+
+
+@CUDA.impl(math_d.SinCosOp)
+def _sincos_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    a = em.name(op.operands[0])
+    em.decl(op.results[0], f"sin({a})", ind)
+    em.decl(op.results[1], f"cos({a})", ind)
+
+
+@CUDA.impl(math_d.ClampFOp)
+def _clampf_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    v, lo, hi = (em.name(x) for x in op.operands)
+    em.decl(op.results[0], f"fmin(fmax({v}, {lo}), {hi})", ind)

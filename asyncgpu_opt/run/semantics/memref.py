@@ -12,6 +12,7 @@ from ...diagnostics import MLIRError
 from ...dialects import memref as memref_d
 from ...ir import attributes as A
 from ...ir import types as T
+from ..cuda_c import ctype
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import MemRef, loc_str, segments
 
@@ -176,11 +177,33 @@ def _kload(ex: Any, op: Any) -> Any:
     return flat[off]
 
 
+def _block_uniform(x: Any) -> bool:
+    """Whether ``x`` is the same for every thread of a block (a scalar, or an array over blocks)."""
+    sh = np.shape(x)
+    return len(sh) < 4 or all(d == 1 for d in sh[-3:])
+
+
 @KERNEL.impl(memref_d.StoreOp)
 def _kstore(ex: Any, op: Any) -> Any:
     env = ex.env
     val, m = env[op.operands[0]], env[op.operands[1]]
-    off = ex.offsets(op, m, [env[v] for v in op.operands[2:]])
+    idx = [env[v] for v in op.operands[2:]]
+    if ex.mask is None and ex.ids.n > 1 and _block_uniform(val) and all(_block_uniform(i) for i in idx) \
+            and id(m.buffer) not in ex.local:
+        # every thread of a block stores the same value to the same element (e.g. the result of a
+        # gpu.all_reduce): that is one store per block, not a race between its threads
+        ex.mask = ex.ids.thread_linear == 0
+        if all(np.ndim(x) == 0 for x in (val, *idx)):
+            ex.mask = ex.ids.t == 0  # and the same for every block: one store
+        try:
+            return _kstore_at(ex, op, val, m, idx)
+        finally:
+            ex.mask = None
+    return _kstore_at(ex, op, val, m, idx)
+
+
+def _kstore_at(ex: Any, op: Any, val: Any, m: Any, idx: list[Any]) -> Any:
+    off = ex.offsets(op, m, idx)
     off, mask = ex.check(op, m, off, True)
     if off is None:
         return None
@@ -220,3 +243,161 @@ def _dim_c(em: Any, op: Any, ind: str, results: Any) -> None:
 
 CUDA.refuse(memref_d.AllocaOp, memref_d.CastOp, memref_d.SubViewOp, memref_d.ReinterpretCastOp,
             "memref.memory_space_cast", "memref.assume_alignment", "memref.rank")
+
+
+# --------------------------------------------------------------------------- atomics (kernels)
+def _atomic_lanes(ex: Any, op: Any, m: Any, idx: list[Any]) -> tuple[np.ndarray, np.ndarray] | None:
+    """(linear ids of the active threads, in order; the element each one updates).  The access is
+    recorded as a read and a write for the hazard checker, not for the race tracker."""
+    vu = ex.offsets(op, m, idx)
+    ex.check(op, m, vu, False, atomic=True)
+    off, mask = ex.check(op, m, vu, True, atomic=True)
+    if off is None:
+        return None
+    if isinstance(off, tuple):
+        off = off[0] + off[1]
+    shape = ex.ids.shape
+    act = np.ones(shape, np.bool_) if mask is None else np.broadcast_to(mask, shape)
+    lanes = np.flatnonzero(act.ravel())
+    return lanes, np.broadcast_to(np.asarray(off, dtype=np.int64), shape).ravel()[lanes]
+
+
+def _rounds(addrs: np.ndarray) -> np.ndarray:
+    """For each lane, how many earlier lanes (in thread order) update the same element."""
+    order = np.argsort(addrs, kind="stable")
+    sa = addrs[order]
+    n = len(sa)
+    start = np.ones(n, np.bool_)
+    start[1:] = sa[1:] != sa[:-1]
+    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
+    rank = np.empty(n, np.int64)
+    rank[order] = np.arange(n) - first
+    return rank
+
+
+def _rmw(kind: str, cur: np.ndarray, val: np.ndarray) -> np.ndarray:
+    if kind in ("addf", "addi"):
+        return cur + val
+    if kind in ("mulf", "muli"):
+        return cur * val
+    if kind == "assign":
+        return val
+    if kind in ("maxu", "minu"):
+        u = np.dtype(f"u{cur.dtype.itemsize}")
+        f = np.maximum if kind == "maxu" else np.minimum
+        return f(cur.view(u), val.astype(cur.dtype).view(u)).view(cur.dtype)
+    fn = {"maximumf": np.maximum, "maxnumf": np.fmax, "maxs": np.maximum, "minimumf": np.minimum,
+          "minnumf": np.fmin, "mins": np.minimum, "ori": np.bitwise_or, "xori": np.bitwise_xor,
+          "andi": np.bitwise_and}[kind]
+    return fn(cur, val)
+
+
+def _lane_result(ex: Any, lanes: np.ndarray, old: np.ndarray, dt: np.dtype) -> np.ndarray:
+    res = np.zeros(ex.ids.n, dt)
+    res[lanes] = old
+    return res.reshape(ex.ids.shape)
+
+
+@KERNEL.impl(memref_d.AtomicRMWOp)
+def _katomic_rmw(ex: Any, op: Any) -> Any:
+    """Each active thread, in linear order, combines its value into the element and gets the
+    element's previous value (the order of a GPU's atomics is unspecified; this is one of them)."""
+    env = ex.env
+    val, m = env[op.operands[0]], env[op.operands[1]]
+    got = _atomic_lanes(ex, op, m, [env[v] for v in op.operands[2:]])
+    dt = m.dtype
+    if got is None:
+        return np.zeros(ex.ids.shape, dt)
+    lanes, addrs = got
+    kind = memref_d.atomic_rmw_kind(op)
+    vals = np.broadcast_to(np.asarray(val, dtype=dt), ex.ids.shape).ravel()[lanes]
+    flat = m.flat()
+    old = np.empty(len(lanes), dt)
+    rank = _rounds(addrs)
+    if kind == "addi" and rank.max(initial=0) > 16:  # integer sums: exact (wrapping) prefix sums
+        order = np.argsort(addrs, kind="stable")
+        sv = vals[order]
+        cs = np.cumsum(sv, dtype=dt)
+        excl = cs - sv
+        first = np.ones(len(sv), np.bool_)
+        first[1:] = addrs[order][1:] != addrs[order][:-1]
+        base = np.maximum.accumulate(np.where(first, np.arange(len(sv)), 0))
+        excl = excl - excl[base]
+        a = addrs[order]
+        old[order] = flat[a] + excl
+        np.add.at(flat, addrs, vals)
+    else:
+        for r in range(int(rank.max(initial=-1)) + 1):
+            sel = rank == r
+            a = addrs[sel]
+            cur = flat[a]
+            old[sel] = cur
+            flat[a] = _rmw(kind, cur, vals[sel])
+    return _lane_result(ex, lanes, old, dt)
+
+
+@KERNEL.impl(memref_d.GenericAtomicRMWOp)
+def _kgeneric_atomic_rmw(ex: Any, op: Any) -> Any:
+    """The region runs once per thread and element, atomically: threads updating the same element
+    take turns in linear order (each round runs the region for one update of every element)."""
+    env = ex.env
+    m = env[op.operands[0]]
+    got = _atomic_lanes(ex, op, m, [env[v] for v in op.operands[1:]])
+    dt = m.dtype
+    if got is None:
+        return np.zeros(ex.ids.shape, dt)
+    lanes, addrs = got
+    block = op.regions[0].blocks[0]
+    body, term = block.ops[:-1], block.ops[-1]
+    flat = m.flat()
+    old = np.empty(len(lanes), dt)
+    rank = _rounds(addrs)
+    saved = ex.mask
+    try:
+        for r in range(int(rank.max(initial=-1)) + 1):
+            sel = rank == r
+            a = addrs[sel]
+            cur = flat[a]
+            old[sel] = cur
+            arg = np.zeros(ex.ids.n, dt)
+            arg[lanes[sel]] = cur
+            mask = np.zeros(ex.ids.n, np.bool_)
+            mask[lanes[sel]] = True
+            ex.mask = mask.reshape(ex.ids.shape)
+            env[block.args[0]] = arg.reshape(ex.ids.shape)
+            for o in body:
+                ex.exec_op(o)
+            new = np.broadcast_to(np.asarray(env[term.operands[0]], dtype=dt), ex.ids.shape).ravel()
+            flat[a] = new[lanes[sel]]
+    finally:
+        ex.mask = saved
+    return _lane_result(ex, lanes, old, dt)
+
+
+_ATOMIC_C = {"addf": "atomicAdd", "addi": "atomicAdd", "assign": "atomicExch", "maxs": "atomicMax",
+             "maxu": "atomicMax", "mins": "atomicMin", "minu": "atomicMin", "ori": "atomicOr", "xori": "atomicXor",
+             "andi": "atomicAnd"}
+
+
+@CUDA.impl(memref_d.AtomicRMWOp)
+def _atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    kind = memref_d.atomic_rmw_kind(op)
+    fn = _ATOMIC_C.get(kind)
+    t = op.results[0].type
+    w = getattr(t, "width", 0)
+    if fn is None or (kind not in ("addf", "assign") and w not in (32, 64)) or (kind == "addf" and w not in (32, 64)):
+        raise CudaCodegenError(f"memref.atomic_rmw {kind} on {t} is not supported by the CUDA emitter", op.loc)
+    m = op.operands[1]
+    addr = f"&{em.name(m)}[{em.index(m, op.operands[2:])}]"
+    val = em.name(op.operands[0])
+    if kind in ("maxu", "minu") or (isinstance(t, T.IntegerType) and w == 64):
+        u = {32: "unsigned int", 64: "unsigned long long"}[w]
+        if kind in ("maxs", "mins") and w == 64:
+            u = "long long"
+        em.decl(op.results[0], f"({ctype(t)}){fn}(({u}*){addr}, ({u}){val})", ind)
+        return
+    em.decl(op.results[0], f"{fn}({addr}, {val})", ind)
+
+
+CUDA.refuse(memref_d.GenericAtomicRMWOp,
+            reason="memref.generic_atomic_rmw is not supported by the CUDA emitter")

@@ -1,0 +1,147 @@
+"""``llvm.intr.*`` semantics: the math intrinsics as numpy functions (host and kernels) and as the
+CUDA C functions (or intrinsics) the emitter calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...dialects import llvm_intr as intr_d
+from ..cuda_c import bit_width, ctype, unsigned_ctype
+from ..registry import CUDA, SIM, CudaCodegenError
+from .arith import as_unsigned, like
+
+
+def _round_away(x: Any) -> Any:
+    return np.copysign(np.floor(np.abs(x) + x.dtype.type(0.5)), x)
+
+
+def _fma(a: Any, b: Any, c: Any) -> Any:
+    """``a * b + c`` rounded once (exact for f32 through f64; f64 rounds twice)."""
+    if np.asarray(a).dtype == np.float32:
+        return (np.float64(a) * np.float64(b) + np.float64(c)).astype(np.float32)
+    return a * b + c
+
+
+def _umax(a: Any, b: Any) -> Any:
+    return like(np.maximum(as_unsigned(a), as_unsigned(b)), a)
+
+
+def _umin(a: Any, b: Any) -> Any:
+    return like(np.minimum(as_unsigned(a), as_unsigned(b)), a)
+
+
+def _bits(x: Any) -> int:
+    return np.asarray(x).dtype.itemsize * 8
+
+
+def _ctpop(x: Any) -> Any:
+    u = as_unsigned(x)
+    n = np.zeros(np.shape(u), np.int64)
+    for i in range(_bits(x)):
+        n += (u >> np.asarray(i, u.dtype)) & 1
+    return like(n, x)
+
+
+def _ctlz(x: Any) -> Any:
+    w = _bits(x)
+    u = as_unsigned(x)
+    n = np.full(np.shape(u), w, np.int64)
+    for i in range(w):
+        n = np.where((u >> np.asarray(i, u.dtype)) & 1, w - 1 - i, n)
+    return like(n, x)
+
+
+def _cttz(x: Any) -> Any:
+    w = _bits(x)
+    u = as_unsigned(x)
+    n = np.full(np.shape(u), w, np.int64)
+    for i in reversed(range(w)):
+        n = np.where((u >> np.asarray(i, u.dtype)) & 1, i, n)
+    return like(n, x)
+
+
+def _bitreverse(x: Any) -> Any:
+    w = _bits(x)
+    u = as_unsigned(x)
+    r = np.zeros_like(u)
+    for i in range(w):
+        r |= ((u >> np.asarray(i, u.dtype)) & 1) << np.asarray(w - 1 - i, u.dtype)
+    return like(r, x)
+
+
+def _bswap(x: Any) -> Any:
+    return like(np.asarray(x).byteswap(), x)
+
+
+#: name -> (numpy function, CUDA C function or None: emitted specially / refused)
+FUNCS: dict[str, tuple[Any, str | None]] = {
+    "fabs": (np.abs, "fabs"), "ceil": (np.ceil, "ceil"), "cos": (np.cos, "cos"), "exp": (np.exp, "exp"),
+    "exp2": (np.exp2, "exp2"), "exp10": (lambda x: np.power(x.dtype.type(10), x), "exp10"),
+    "floor": (np.floor, "floor"), "log": (np.log, "log"), "log10": (np.log10, "log10"), "log2": (np.log2, "log2"),
+    "rint": (np.rint, "rint"), "nearbyint": (np.rint, "nearbyint"), "round": (_round_away, "round"),
+    "roundeven": (np.rint, "rint"), "sin": (np.sin, "sin"), "sqrt": (np.sqrt, "sqrt"), "trunc": (np.trunc, "trunc"),
+    "tan": (np.tan, "tan"), "tanh": (np.tanh, "tanh"), "sinh": (np.sinh, "sinh"), "cosh": (np.cosh, "cosh"),
+    "asin": (np.arcsin, "asin"), "acos": (np.arccos, "acos"), "atan": (np.arctan, "atan"),
+    "copysign": (np.copysign, "copysign"), "maxnum": (np.fmax, "fmax"), "minnum": (np.fmin, "fmin"),
+    "maximum": (np.maximum, None), "minimum": (np.minimum, None), "pow": (np.power, "pow"),
+    "atan2": (np.arctan2, "atan2"), "fma": (_fma, "fma"), "fmuladd": (_fma, "fma"),
+    "powi": (lambda x, n: np.power(x, np.asarray(n).astype(x.dtype)), None),
+    "ctpop": (_ctpop, None), "bitreverse": (_bitreverse, None), "bswap": (_bswap, None),
+    "smax": (np.maximum, "max"), "smin": (np.minimum, "min"), "umax": (_umax, None), "umin": (_umin, None),
+    "ctlz": (_ctlz, None), "cttz": (_cttz, None), "abs": (lambda x: like(np.abs(x), x), None),
+}
+
+
+def _impl(fn: Any) -> Any:
+    def run(it: Any, op: Any) -> Any:
+        args = [it.get(v) for v in op.operands]
+        r = fn(*args)
+        a = args[0]
+        return like(r, a) if getattr(r, "dtype", None) != a.dtype else r
+
+    return run
+
+
+def _c_call(fn: str) -> Any:
+    def emit(em: Any, op: Any, ind: str, results: Any) -> None:
+        em.decl(op.results[0], f"{fn}({', '.join(em.name(v) for v in op.operands)})", ind)
+
+    return emit
+
+
+def _emit_special(em: Any, op: Any, ind: str, results: Any) -> None:
+    mn = op.name.removeprefix("llvm.intr.")
+    t = op.results[0].type
+    a = [em.name(v) for v in op.operands]
+    if mn in ("maximum", "minimum"):  # NaN-propagating, unlike fmax/fmin
+        f = "fmax" if mn == "maximum" else "fmin"
+        expr = f"(isnan({a[0]}) || isnan({a[1]}) ? {a[0]} + {a[1]} : {f}({a[0]}, {a[1]}))"
+    elif mn == "powi":
+        expr = f"pow({a[0]}, ({ctype(t)}){a[1]})"
+    elif mn in ("umax", "umin"):
+        u = unsigned_ctype(t)
+        cmp = ">" if mn == "umax" else "<"
+        expr = f"(({u}){a[0]} {cmp} ({u}){a[1]} ? {a[0]} : {a[1]})"
+    elif mn == "abs":
+        expr = f"({a[0]} < 0 ? -{a[0]} : {a[0]})"
+    else:
+        w = bit_width(t)
+        if w not in (32, 64):
+            raise CudaCodegenError(f"{op.name} of {t} is not supported by the CUDA emitter", op.loc)
+        ll = "ll" if w == 64 else ""
+        u = f"({unsigned_ctype(t)}){a[0]}"
+        expr = {"ctpop": f"__popc{ll}({u})", "bitreverse": f"__brev{ll}({u})", "ctlz": f"__clz{ll}({a[0]})",
+                "cttz": f"({a[0]} == 0 ? {w} : __ffs{ll}({a[0]}) - 1)",
+                "bswap": f"__byte_perm({u}, 0, 0x0123)" if w == 32 else None}[mn]
+        if expr is None:
+            raise CudaCodegenError(f"{op.name} of {t} is not supported by the CUDA emitter", op.loc)
+        expr = f"({ctype(t)}){expr}"
+    em.decl(op.results[0], expr, ind)
+
+
+for _name, (_fn, _c) in FUNCS.items():
+    _cls = getattr(intr_d, f"Intr_{_name}")
+    SIM.impl(_cls)(_impl(_fn))
+    CUDA.impl(_cls)(_c_call(_c) if _c is not None else _emit_special)
