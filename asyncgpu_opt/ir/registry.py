@@ -16,7 +16,7 @@ _DIALECT_MODULES = {
     "vector": "vector",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
-_EXTRA_MODULES: dict[str, tuple[str, ...]] = {"llvm": ("llvm_intr",)}
+_EXTRA_MODULES: dict[str, tuple[str, ...]] = {"llvm": ("llvm_intr",), "gpu": ("gpu_kernel",)}
 _LOADED: set[str] = set()
 
 

@@ -53,7 +53,8 @@ def _unique_name(module: Operation, base: str) -> str:
     return f"{base}_{i}"
 
 
-def outline(launch: Operation, module: Operation, func_name: str, before: Operation | None = None) -> Operation:
+def outline(launch: Operation, module: Operation, func_name: str,  # noqa: C901 - one step per launch operand group
+            before: Operation | None = None) -> Operation:
     if LaunchOp.operand_group(launch, "clusterSizeX"):
         raise MLIRError("'gpu.launch' op outlining of cluster launches is not supported", launch.loc, op=launch)
     region = launch.regions[0]

@@ -9,6 +9,7 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import gpu as gpu_d
+from ...dialects import gpu_kernel as gpu_k
 from ...ir import types as T
 from .. import simt
 from ..cuda_c import ctype, unsigned_ctype
@@ -234,10 +235,10 @@ def _active(ex: Any, v: Any, kind: str) -> Any:
     return np.where(ex.mask, v, simt.identity(kind, np.asarray(v).dtype))
 
 
-@KERNEL.impl(gpu_d.AllReduceOp)
+@KERNEL.impl(gpu_k.AllReduceOp)
 def _all_reduce(ex: Any, op: Any) -> Any:
     v = ex.get(op.operands[0])
-    kind = gpu_d.reduce_kind(op)
+    kind = gpu_k.reduce_kind(op)
     shape = ex.ids.shape
     if kind is not None:
         return simt.all_reduce(kind, _active(ex, v, kind), shape)
@@ -257,11 +258,11 @@ def _all_reduce(ex: Any, op: Any) -> Any:
         ex.mask = saved
 
 
-@KERNEL.impl(gpu_d.SubgroupReduceOp)
+@KERNEL.impl(gpu_k.SubgroupReduceOp)
 def _subgroup_reduce(ex: Any, op: Any) -> Any:
     v = ex.get(op.operands[0])
     _no_vectors(op, v)
-    kind = gpu_d.reduce_kind(op)
+    kind = gpu_k.reduce_kind(op)
     size = op.attributes.get("cluster_size")
     stride = op.attributes.get("cluster_stride")
     try:
@@ -271,7 +272,7 @@ def _subgroup_reduce(ex: Any, op: Any) -> Any:
         raise MLIRError(f"gpu.subgroup_reduce: {e}", op.loc) from None
 
 
-@KERNEL.impl(gpu_d.ShuffleOp)
+@KERNEL.impl(gpu_k.ShuffleOp)
 def _shuffle(ex: Any, op: Any) -> Any:
     v, off, w = (ex.get(x) for x in op.operands)
     _no_vectors(op, v)
@@ -281,20 +282,20 @@ def _shuffle(ex: Any, op: Any) -> Any:
     width = int(wa.flat[0]) if wa.size else 0
     if not 1 <= width <= simt.SUBGROUP_SIZE:
         raise MLIRError(f"gpu.shuffle width {width} is not in [1, {simt.SUBGROUP_SIZE}]", op.loc)
-    return list(simt.shuffle(gpu_d.shuffle_mode(op), v, off, width, ex.ids.shape))
+    return list(simt.shuffle(gpu_k.shuffle_mode(op), v, off, width, ex.ids.shape))
 
 
-@KERNEL.impl(gpu_d.subgroup_size)
+@KERNEL.impl(gpu_k.subgroup_size)
 def _subgroup_size(ex: Any, op: Any) -> Any:
     return np.int64(simt.SUBGROUP_SIZE)
 
 
-@KERNEL.impl(gpu_d.subgroup_id)
+@KERNEL.impl(gpu_k.subgroup_id)
 def _subgroup_id(ex: Any, op: Any) -> Any:
     return ex.ids.thread_linear // simt.SUBGROUP_SIZE
 
 
-@KERNEL.impl(gpu_d.num_subgroups)
+@KERNEL.impl(gpu_k.num_subgroups)
 def _num_subgroups(ex: Any, op: Any) -> Any:
     nb = int(np.prod([int(x) for x in ex.ids.block]))
     return np.int64(-(-nb // simt.SUBGROUP_SIZE))
@@ -340,9 +341,9 @@ def combine_c(kind: str, t: T.Type, a: str, b: str) -> str:
     return f"({a} {cmp} {b} ? {a} : {b})"
 
 
-@CUDA.impl(gpu_d.AllReduceOp)
+@CUDA.impl(gpu_k.AllReduceOp)
 def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    kind = gpu_d.reduce_kind(op)
+    kind = gpu_k.reduce_kind(op)
     if kind is None:
         raise CudaCodegenError("gpu.all_reduce with a region is not supported by the CUDA emitter", op.loc)
     t = op.results[0].type
@@ -362,11 +363,11 @@ def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}__syncthreads();")
 
 
-@CUDA.impl(gpu_d.SubgroupReduceOp)
+@CUDA.impl(gpu_k.SubgroupReduceOp)
 def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.subgroup_reduce of a vector is not supported by the CUDA emitter", op.loc)
-    kind = gpu_d.reduce_kind(op)
+    kind = gpu_k.reduce_kind(op)
     t = op.results[0].type
     size = op.attributes.get("cluster_size")
     stride = op.attributes.get("cluster_stride")
@@ -380,12 +381,12 @@ def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
                  f"{ind}}}"]
 
 
-@CUDA.impl(gpu_d.ShuffleOp)
+@CUDA.impl(gpu_k.ShuffleOp)
 def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.shuffle of a vector is not supported by the CUDA emitter", op.loc)
     v, off, w = (em.name(x) for x in op.operands)
-    mode = gpu_d.shuffle_mode(op)
+    mode = gpu_k.shuffle_mode(op)
     lane = f"({_TL} % 32)"
     src = {"xor": f"({lane} ^ {off})", "down": f"({lane} + {off})", "up": f"({lane} - {off})", "idx": off}[mode]
     valid = em.name(op.results[1])
@@ -394,17 +395,17 @@ def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"__shfl_sync(0xffffffffu, {v}, {valid} ? {valid}_src : {lane})", ind)
 
 
-@CUDA.impl(gpu_d.subgroup_size)
+@CUDA.impl(gpu_k.subgroup_size)
 def _subgroup_size_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], "(long long)warpSize", ind)
 
 
-@CUDA.impl(gpu_d.subgroup_id)
+@CUDA.impl(gpu_k.subgroup_id)
 def _subgroup_id_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"(long long)({_TL} / warpSize)", ind)
 
 
-@CUDA.impl(gpu_d.num_subgroups)
+@CUDA.impl(gpu_k.num_subgroups)
 def _num_subgroups_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"(long long)(({_NT} + warpSize - 1) / warpSize)", ind)
 
@@ -430,4 +431,4 @@ def _printf_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}printf({c_string(op.attributes['format'].value)}{args});")
 
 
-CUDA.refuse(gpu_d.DynamicSharedMemoryOp, reason="gpu.dynamic_shared_memory is not supported by the CUDA emitter")
+CUDA.refuse(gpu_k.DynamicSharedMemoryOp, reason="gpu.dynamic_shared_memory is not supported by the CUDA emitter")
