@@ -476,7 +476,7 @@ class _Interrupted(BaseException):
     """Ctrl-C: unwinds (an ``-o`` temporary file is removed) past click, which would print."""
 
 
-def _on_sigint(signum: int, frame: object) -> None:
+def _on_sigint(_signum: int, _frame: object) -> None:
     raise _Interrupted
 
 
