@@ -270,6 +270,20 @@ def verify_offsets_sizes_strides(op: Operation, max_ranks: tuple[int, int, int])
     return offs, sizes, strides
 
 
+def _check_in_bounds(op: Operation, shape: tuple, offs: list, sizes: list, strides: list) -> None:
+    """MLIR's ``verifyInBoundsSlice`` on the static entries."""
+    for i, (d, o, n, s) in enumerate(zip(shape, offs, sizes, strides)):
+        if T.DYNAMIC in (d, o):
+            continue
+        if o >= d:
+            raise VerifyError(f"offset {i} is out-of-bounds: {o} >= {d}", op, raw=True)
+        if T.DYNAMIC in (n, s):
+            continue
+        last = o + (n - 1) * s
+        if last >= d:
+            raise VerifyError(f"slice along dimension {i} runs out-of-bounds: {last} >= {d}", op, raw=True)
+
+
 def _check_subview_type(op: Operation, expected: T.MemRefType, res: T.MemRefType, sizes: list[int]) -> None:
     """The rank-reduction, element type, offset and stride checks of SubViewOp::verify."""
     layout_msg = (f"expected result type to be '{expected}' or a rank-reduced version. (mismatch of result "
@@ -326,6 +340,7 @@ class SubViewOp(OpDef):
             off = L.sat_add(off, L.sat_mul(o, s))
         expected = L.strided_type(sizes, base, [L.sat_mul(a, b) for a, b in zip(so[0], strides)], off)
         _check_subview_type(op, expected, res, sizes)
+        _check_in_bounds(op, base.shape, offs, sizes, strides)
 
 
 class ReinterpretCastOp(OpDef):
@@ -699,7 +714,7 @@ class PrefetchOp(OpDef):
         p.parse_punct(",")
         rw = p.parse_optional_keyword()
         if rw not in ("read", "write"):
-            raise p.error("rw specifier has to be 'read' or 'write'", p.name_pos)
+            raise p.error(f"custom op '{cls.name}' rw specifier has to be 'read' or 'write'", p.name_pos)
         p.parse_punct(",")
         p.parse_keyword("locality")
         p.parse_punct("<")
@@ -708,7 +723,7 @@ class PrefetchOp(OpDef):
         p.parse_punct(",")
         cache = p.parse_optional_keyword()
         if cache not in ("data", "instr"):
-            raise p.error("cache type has to be 'data' or 'instr'", p.name_pos)
+            raise p.error(f"custom op '{cls.name}' cache type has to be 'data' or 'instr'", p.name_pos)
         attrs = p.parse_optional_attr_dict()
         p.parse_punct(":")
         t = p.parse_type()
@@ -913,11 +928,11 @@ class DmaStartOp(OpDef):
         while p.parse_optional_punct(","):
             stride.append(p.parse_operand())
         if stride and len(stride) != 2:
-            raise p.error("expected two stride related operands", p.name_pos)
+            raise p.error(f"custom op '{cls.name}' expected two stride related operands", p.name_pos)
         p.parse_punct(":")
         ts = p.parse_type_list()
         if len(ts) != 3:
-            raise p.error("fewer/more types expected", p.name_pos)
+            raise p.error(f"custom op '{cls.name}' fewer/more types expected", p.name_pos)
         ops = [p.resolve(src, ts[0])] + [p.resolve(i, _IDX) for i in si] + [p.resolve(dst, ts[1])]
         ops += [p.resolve(i, _IDX) for i in di] + [p.resolve(num, _IDX), p.resolve(tag, ts[2])]
         ops += [p.resolve(i, _IDX) for i in ti] + [p.resolve(s, _IDX) for s in stride]
@@ -1020,7 +1035,7 @@ class GlobalOp(OpDef):
         tpos = p.skip()
         t = p.parse_type()
         if not isinstance(t, T.MemRefType) or not t.has_static_shape():
-            raise p.error(f"type should be static shaped memref, but got '{t}'", tpos)
+            raise p.error(f"custom op '{cls.name}' type should be static shaped memref, but got '{t}'", tpos)
         attrs["type"] = A.TypeAttr(t)
         if p.parse_optional_punct("="):
             if p.parse_optional_keyword("uninitialized"):
@@ -1028,7 +1043,7 @@ class GlobalOp(OpDef):
             else:
                 attrs["initial_value"] = iv = p.parse_attribute(_tensor_of(t))
                 if not isinstance(iv, A.DenseElementsAttr):
-                    raise p.error("initial value should be a unit or elements attribute", p.name_pos)
+                    raise p.error(f"custom op '{cls.name}' initial value should be a unit or elements attribute", p.name_pos)
         attrs.update(p.parse_optional_attr_dict())
         return Operation.create(cls.name, (), (), attrs, opdef=cls)
 
