@@ -66,6 +66,7 @@ _REGISTRY: dict[str, type[OpDef]] = {}
 _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
+    "nvvm": "nvvm",
 }
 _LOADED: set[str] = set()
 
