@@ -1043,7 +1043,8 @@ class GlobalOp(OpDef):
             else:
                 attrs["initial_value"] = iv = p.parse_attribute(_tensor_of(t))
                 if not isinstance(iv, A.DenseElementsAttr):
-                    raise p.error(f"custom op '{cls.name}' initial value should be a unit or elements attribute", p.name_pos)
+                    raise p.error(f"custom op '{cls.name}' initial value should be a unit or elements attribute",
+                                  p.name_pos)
         attrs.update(p.parse_optional_attr_dict())
         return Operation.create(cls.name, (), (), attrs, opdef=cls)
 
