@@ -100,7 +100,8 @@ def _scope_op(op: Operation | None) -> bool:
 def is_valid_symbol(v: Any) -> bool:
     d = getattr(v, "op", None)
     if d is None:  # block argument
-        return _scope_op(v.block.parent_op if v.block is not None else None)
+        b = getattr(v, "block", None)
+        return _scope_op(b.parent_op if b is not None else None)
     if d.opdef is not None and "ConstantLike" in d.opdef.traits:
         return True
     if _scope_op(d.parent_op):
@@ -110,9 +111,42 @@ def is_valid_symbol(v: Any) -> bool:
     return False
 
 
-def _check_symbols(op: Operation, operands: list[Any], amap: AF.AffineMap) -> None:
-    for v in operands[amap.num_dims:]:
-        if not is_valid_symbol(v):
+def _top_level(v: Any) -> bool:
+    d = getattr(v, "op", None)
+    if d is None:
+        b = getattr(v, "block", None)
+        return _scope_op(b.parent_op if b is not None else None)
+    return _scope_op(d.parent_op)
+
+
+def is_valid_dim(v: Any) -> bool:
+    """MLIR's ``isValidDim``: a valid symbol, an affine.for/affine.parallel induction variable, an
+    affine.apply of valid dims, or a memref.dim of a top-level memref."""
+    if v.type != T.index:
+        return False
+    if is_valid_symbol(v):
+        return True
+    d = getattr(v, "op", None)
+    if d is None:
+        b = getattr(v, "block", None)
+        owner = b.parent_op if b is not None else None
+        return owner is not None and owner.name in ("affine.for", "affine.parallel")
+    if d.name == "affine.apply":
+        return all(is_valid_dim(x) for x in d.operands)
+    if d.name == "memref.dim":  # (isDimOpValidSymbol, approximated: a dim of a fresh allocation)
+        src = getattr(d.operands[0], "op", None)
+        return _top_level(d.operands[0]) or (src is not None and src.name in ("memref.alloc", "memref.alloca"))
+    return False
+
+
+def _check_symbols(op: Operation, operands: list[Any], num_dims: int) -> None:
+    """``verifyDimAndSymbolIdentifiers``: the first ``num_dims`` operands are valid dims, the rest
+    valid symbols."""
+    for i, v in enumerate(operands):
+        if i < num_dims:
+            if not is_valid_dim(v):
+                raise VerifyError("operand cannot be used as a dimension id", op)
+        elif not is_valid_symbol(v):
             raise VerifyError("operand cannot be used as a symbol", op)
 
 
@@ -136,7 +170,7 @@ class ApplyOp(OpDef):
         p.skip()
         amap = _parse_map_attr(p)
         dims, syms = parse_dim_and_symbol_list(p)
-        if amap.num_dims != len(dims) or amap.num_inputs != len(dims) + len(syms):
+        if cls.name == "affine.apply" and (amap.num_dims != len(dims) or amap.num_inputs != len(dims) + len(syms)):
             raise p.error(f"custom op '{cls.name}' dimension or symbol index mismatch", p.name_pos)
         attrs = {"map": A.AffineMapAttr(amap)}
         attrs.update(p.parse_optional_attr_dict())
@@ -181,8 +215,13 @@ def _parse_bound(p: Any, kw: str) -> tuple[AF.AffineMap, list[Any]]:
     v = p.parse_optional_integer()
     if v is not None:
         return AF.AffineMap.constant(-v if neg else v), []
-    p.parse_optional_keyword(kw)
+    has_kw = p.parse_optional_keyword(kw) is not None
+    mpos = p.skip()
     amap = _parse_map_attr(p)
+    if len(amap.results) > 1 and not has_kw:
+        which = "lower" if kw == "max" else "upper"
+        raise p.error(f"custom op 'affine.for' {which} loop bound affine map with multiple results requires "
+                      f"'{kw}' prefix", mpos)
     dims, syms = parse_dim_and_symbol_list(p)
     if len(dims) != amap.num_dims:
         raise p.error("dim operand count and affine map dim count must match")
@@ -224,12 +263,13 @@ class ForOp(OpDef):
         iv = p.parse_operand()
         p.parse_punct("=")
         lmap, lrefs = _parse_bound(p, "max")
-        p.parse_keyword("to")
+        if not p.parse_optional_keyword("to"):
+            raise p.error("custom op 'affine.for' expected 'to' between bounds", p.skip())
         umap, urefs = _parse_bound(p, "min")
         step = 1
         if p.parse_optional_keyword("step"):
             spos = p.skip()
-            step = p.parse_integer()
+            step = p.parse_integer("expected attribute value")
             if step <= 0:
                 raise p.error("expected step to be representable as a positive signed integer", spos)
         args, inits, types = [], [], []
@@ -239,6 +279,9 @@ class ForOp(OpDef):
             args, inits = parse_init_list(p)
             p.parse_punct("->")
             types = p.parse_function_results()
+            if len(types) != len(inits):
+                raise p.error("custom op 'affine.for' mismatch between the number of loop-carried values and "
+                              "results", p.name_pos)
         ops = [p.resolve(r, T.index) for r in lrefs + urefs] + [p.resolve(r, t) for r, t in zip(inits, types)]
         region = p.parse_region(entry_args=[(iv, T.index, None)] + [(a, t, None) for a, t in zip(args, types)])
         ensure_terminator(region, "affine.yield")
@@ -274,7 +317,7 @@ class ForOp(OpDef):
             vals = cls.operand_group(op, g)
             if len(vals) != amap.num_inputs:
                 raise VerifyError("operand count must match affine map dimension and symbol count", op)
-            _check_symbols(op, vals, amap)
+            _check_symbols(op, vals, amap.num_dims)
         inits = cls.operand_group(op, "inits")
         if len(inits) != len(op.results):
             raise VerifyError("mismatch between the number of loop-carried values and results", op)
@@ -337,8 +380,12 @@ class IfOp(OpDef):
         a = op.attributes.get("condition")
         if not isinstance(a, A.IntegerSetAttr):
             raise VerifyError("requires an integer set attribute named 'condition'", op)
+        for i, r in enumerate(op.regions):
+            if r.blocks and r.blocks[0].args:
+                raise VerifyError(f"region #{i} should have no arguments", op)
         if len(op.operands) != a.set.num_dims + a.set.num_syms:
             raise VerifyError("operand count and condition integer set dimension and symbol count must match", op)
+        _check_symbols(op, op.operands, a.set.num_dims)
         if op.results and not op.regions[1].blocks:
             raise VerifyError("must have an else block if defining values", op)
 
@@ -381,7 +428,7 @@ def _verify_access(op: Operation, memref: Any, idx: list[Any]) -> None:
         raise VerifyError("affine map num results must equal memref rank", op)
     if len(idx) != amap.num_inputs:
         raise VerifyError("expects as many subscripts as affine map inputs", op)
-    _check_symbols(op, idx, amap)
+    _check_symbols(op, idx, amap.num_dims)
 
 
 class StoreOp(OpDef):
@@ -414,6 +461,9 @@ class StoreOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        mt = op.operands[1].type
+        if isinstance(mt, T.MemRefType) and op.operands[0].type != mt.element_type:
+            raise VerifyError("value to store must have the same type as memref element type", op)
         _verify_access(op, op.operands[1], op.operands[2:])
 
 
@@ -433,6 +483,11 @@ class YieldOp(OpDef):
         for r, v in zip(parent.results, op.operands):
             if r.type != v.type:
                 raise VerifyError("types mismatch between yield op and its parent", op)
+
+
+# arith::AtomicRMWKind, in enum order
+_REDUCTIONS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
+               "mins", "minu", "mulf", "muli", "ori", "xori")
 
 
 class ParallelOp(OpDef):
@@ -461,16 +516,34 @@ class ParallelOp(OpDef):
             while p.parse_optional_punct(","):
                 steps.append(p.parse_integer())
             p.parse_punct(")")
+        reductions: list[A.Attribute] = []
+        if p.parse_optional_keyword("reduce"):
+            p.parse_punct("(")
+            while True:
+                rpos = p.skip()
+                kind = p.parse_string()
+                if kind not in _REDUCTIONS:
+                    raise p.error(f"custom op 'affine.parallel' invalid reduction value: \"{kind}\"", rpos)
+                reductions.append(A.IntegerAttr(_REDUCTIONS.index(kind)))
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        from ._regions import parse_optional_arrow_types
+
+        types = parse_optional_arrow_types(p)
         ops = [p.resolve(r, T.index) for r in lrefs + urefs]
         region = p.parse_region(entry_args=[(r, T.index, None) for r in ivs])
         ensure_terminator(region, "affine.yield")
-        groups = A.DenseElementsAttr(T.TensorType([len(ivs)], T.i32), [1] * len(ivs))
+
+        def groups(n: int) -> A.Attribute:
+            return A.DenseElementsAttr(T.TensorType([n], T.i32), [1] * n)
+
         attrs: dict[str, A.Attribute] = {
-            "reductions": A.ArrayAttr([]), "lowerBoundsMap": A.AffineMapAttr(lmap), "lowerBoundsGroups": groups,
-            "upperBoundsMap": A.AffineMapAttr(umap), "upperBoundsGroups": groups,
-            "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
+            "reductions": A.ArrayAttr(reductions), "lowerBoundsMap": A.AffineMapAttr(lmap),
+            "lowerBoundsGroups": groups(len(lmap.results)), "upperBoundsMap": A.AffineMapAttr(umap),
+            "upperBoundsGroups": groups(len(umap.results)), "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
         attrs.update(p.parse_optional_attr_dict())
-        return Operation.create(cls.name, ops, (), attrs, [region], opdef=cls)
+        return Operation.create(cls.name, ops, types, attrs, [region], opdef=cls)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -482,8 +555,212 @@ class ParallelOp(OpDef):
         steps = [a.value for a in op.attributes["steps"]]
         if any(x != 1 for x in steps):
             s += " step (" + ", ".join(str(x) for x in steps) + ")"
+        reds = [getattr(a, "value", -1) for a in op.attributes.get("reductions", ())]
+        if reds:
+            s += " reduce (" + ", ".join(f'"{_REDUCTIONS[r]}"' if 0 <= r < len(_REDUCTIONS) else str(r)
+                                         for r in reds) + ")"
+        if op.results:
+            s += " -> (" + pr.types([r.type for r in op.results]) + ")"
         s += " " + pr.region_text(op.regions[0], False, bool(op.results))
         return s + pr.attr_dict_text(op.attributes, cls.props)
 
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a = op.attributes
+        nargs = len(op.regions[0].blocks[0].args) if op.regions and op.regions[0].blocks else 0
+        nl, nu = (getattr(getattr(a.get(k), "type", None), "shape", (0,))[0]
+                  for k in ("lowerBoundsGroups", "upperBoundsGroups"))
+        ns = len(a.get("steps", ()))
+        if not nargs == nl == nu == ns:
+            raise VerifyError(f"the number of region arguments ({nargs}) and the number of map groups for lower "
+                              f"({nl}) and upper bound ({nu}), and the number of steps ({ns}) must all match", op)
+        if len(a.get("reductions", ())) != len(op.results):
+            raise VerifyError("a reduction must be specified for each output", op)
+        lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
+        _check_symbols(op, op.operands[:lmap.num_inputs], lmap.num_dims)
+        _check_symbols(op, op.operands[lmap.num_inputs:], umap.num_dims)
+
+
 _unused = (terminator, elidable_terminator)
+
+
+# ----- index (de)linearization and vector accesses (issue 10) ---------------------------------------
+def _basis_checks(op: Operation, static: list[int], n_dynamic: int) -> None:
+    if sum(1 for v in static if v == T.DYNAMIC) != n_dynamic:
+        raise VerifyError("mismatch between dynamic and static basis (kDynamic marker but no corresponding "
+                          "dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite", op)
+
+
+def _static_basis(op: Operation) -> list[int]:
+    a = op.attributes.get("static_basis")
+    return list(a.values) if isinstance(a, A.DenseArrayAttr) else []
+
+
+class DelinearizeIndexOp(OpDef):
+    """$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis, "()") attr-dict
+    `:` type($multi_index)"""
+
+    name = "affine.delinearize_index"
+    operands = (single("linear_index", T.index), variadic("dynamic_basis", T.index))
+    results = (variadic("multi_index", T.index),)
+    props = ("static_basis",)
+    traits = frozenset({"Pure"})
+    effects = ()
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from ..syntax.custom_directives import parse_dynamic_index_list
+
+        idx = p.parse_operand()
+        p.parse_keyword("into")
+        refs, static = parse_dynamic_index_list(p, "()")
+        attrs = p.parse_optional_attr_dict()
+        attrs["static_basis"] = A.DenseArrayAttr(T.i64, static)
+        p.parse_punct(":")
+        ts = p.parse_type_list()
+        ops = [p.resolve(idx, T.index)] + [p.resolve(r, T.index) for r in refs]
+        return Operation.create(cls.name, ops, ts, attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        from ..syntax.custom_directives import print_dynamic_index_list
+
+        basis = print_dynamic_index_list(pr, op.operands[1:], op.attributes["static_basis"])
+        return (f" {pr.value(op.operands[0])} into ({basis[1:-1]})" + pr.attr_dict_text(op.attributes, cls.props)
+                + " : " + pr.types([r.type for r in op.results]))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        static = _static_basis(op)
+        if len(op.results) not in (len(static), len(static) + 1):
+            raise VerifyError("should return an index for each basis element and up to one extra index", op)
+        _basis_checks(op, static, len(op.operands) - 1)
+        if any(v <= 0 and v != T.DYNAMIC for v in static):
+            raise VerifyError("no basis element may be statically non-positive", op)
+
+
+class LinearizeIndexOp(OpDef):
+    """(`disjoint`)? `[` $multi_index `]` `by` custom<DynamicIndexList>($dynamic_basis, $static_basis, "()")
+    attr-dict `:` type($linear_index)"""
+
+    name = "affine.linearize_index"
+    operands = (variadic("multi_index", T.index), variadic("dynamic_basis", T.index))
+    results = (single("linear_index", T.index),)
+    props = ("static_basis", "disjoint", "operandSegmentSizes")
+    traits = frozenset({"Pure"})
+    effects = ()
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from ..syntax.custom_directives import parse_dynamic_index_list
+
+        # a UnitProp: `disjoint` when set, `disjoint = false` in generic form otherwise
+        attrs: dict[str, A.Attribute] = {"disjoint": A.UNIT if p.parse_optional_keyword("disjoint")
+                                         else A.bool_attr(False)}
+        idx = p.parse_operand_list("[]")
+        p.parse_keyword("by")
+        refs, static = parse_dynamic_index_list(p, "()")
+        attrs.update(p.parse_optional_attr_dict())
+        attrs["static_basis"] = A.DenseArrayAttr(T.i64, static)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(idx), len(refs)])
+        p.parse_punct(":")
+        t = p.parse_type()
+        ops = [p.resolve(r, T.index) for r in idx + refs]
+        return Operation.create(cls.name, ops, [t], attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        from ..syntax.custom_directives import print_dynamic_index_list
+
+        idx = cls.operand_group(op, "multi_index")
+        basis = print_dynamic_index_list(pr, cls.operand_group(op, "dynamic_basis"), op.attributes["static_basis"])
+        d = op.attributes.get("disjoint")
+        s = " disjoint" if isinstance(d, A.UnitAttr) or getattr(d, "value", 0) else ""
+        return (s + f" [{pr.values(idx)}] by ({basis[1:-1]})" + pr.attr_dict_text(op.attributes, cls.props)
+                + " : " + pr.type_text(op.results[0].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        static = _static_basis(op)
+        n = len(cls.operand_group(op, "multi_index"))
+        if n not in (len(static), len(static) + 1):
+            raise VerifyError("should be passed a basis element for each index except possibly the first", op)
+        _basis_checks(op, static, len(cls.operand_group(op, "dynamic_basis")))
+
+
+def _vector_mismatch(op: Operation, mt: Any, vt: Any) -> None:
+    if isinstance(mt, T.MemRefType) and getattr(vt, "element_type", None) != mt.element_type:
+        raise VerifyError("requires memref and vector types of the same elemental type", op)
+
+
+class VectorLoadOp(OpDef):
+    """$memref `[` map-of-ssa-ids `]` attr-dict `:` type($memref) `,` type($result)"""
+
+    name = "affine.vector_load"
+    effects = (("read", "memref"),)
+    operands = (single("memref"), variadic("indices", T.index))
+    results = (single("result"),)
+    props = ("map",)
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        m = p.parse_operand()
+        amap, refs = parse_map_of_ssa_ids(p)
+        attrs = {"map": A.AffineMapAttr(amap)}
+        attrs.update(p.parse_optional_attr_dict())
+        p.parse_punct(":")
+        mt = p.parse_type()
+        p.parse_punct(",")
+        vt = p.parse_type()
+        ops = [p.resolve(m, mt)] + [p.resolve(r, T.index) for r in refs]
+        return Operation.create(cls.name, ops, [vt], attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        m = op.operands[0]
+        return (f" {pr.value(m)}[" + map_of_ssa_ids_text(pr, _map(op, "map"), op.operands[1:]) + "]"
+                + pr.attr_dict_text(op.attributes, ("map",)) + " : " + pr.type_text(m.type) + ", "
+                + pr.type_text(op.results[0].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _vector_mismatch(op, op.operands[0].type, op.results[0].type)
+        _verify_access(op, op.operands[0], op.operands[1:])
+
+
+class VectorStoreOp(OpDef):
+    """$value `,` $memref `[` map-of-ssa-ids `]` attr-dict `:` type($memref) `,` type($value)"""
+
+    name = "affine.vector_store"
+    effects = (("write", "memref"),)
+    operands = (single("value"), single("memref"), variadic("indices", T.index))
+    props = ("map",)
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        v = p.parse_operand()
+        p.parse_punct(",")
+        m = p.parse_operand()
+        amap, refs = parse_map_of_ssa_ids(p)
+        attrs = {"map": A.AffineMapAttr(amap)}
+        attrs.update(p.parse_optional_attr_dict())
+        p.parse_punct(":")
+        mt = p.parse_type()
+        p.parse_punct(",")
+        vt = p.parse_type()
+        ops = [p.resolve(v, vt), p.resolve(m, mt)] + [p.resolve(r, T.index) for r in refs]
+        return Operation.create(cls.name, ops, (), attrs, opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        m = op.operands[1]
+        return (f" {pr.value(op.operands[0])}, {pr.value(m)}["
+                + map_of_ssa_ids_text(pr, _map(op, "map"), op.operands[2:]) + "]"
+                + pr.attr_dict_text(op.attributes, ("map",)) + " : " + pr.type_text(m.type) + ", "
+                + pr.type_text(op.operands[0].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _vector_mismatch(op, op.operands[1].type, op.operands[0].type)
+        _verify_access(op, op.operands[1], op.operands[2:])

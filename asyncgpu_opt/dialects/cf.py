@@ -114,9 +114,12 @@ class CondBranchOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         w = op.attributes.get("branch_weights")
-        if isinstance(w, A.DenseArrayAttr) and len(w.values) != 2:
-            raise VerifyError(f"expects number of region weights to match number of successors: "
-                              f"{len(w.values)} vs 2", op)
+        if isinstance(w, A.DenseArrayAttr) and w.values:  # BranchWeightOpInterface's verifier
+            if len(w.values) != 2:
+                raise VerifyError(f"expects number of branch weights to match number of successors: "
+                                  f"{len(w.values)} vs 2", op, raw=True)
+            if not any(w.values):
+                raise VerifyError("branch weights cannot all be zero", op, raw=True)
         verify_successor_operands(op)
 
 
@@ -144,7 +147,8 @@ class SwitchOp(OpDef):
         flag = p.resolve(fr, ft)
         p.parse_punct(",")
         p.parse_punct("[")
-        p.parse_keyword("default")
+        if not p.parse_optional_keyword("default"):
+            raise p.error("custom op 'cf.switch' expected 'default'", p.skip())
         p.parse_punct(":")
         db, dv = parse_successor_and_operands(p)
         values: list[int] = []
@@ -152,9 +156,15 @@ class SwitchOp(OpDef):
         case_ops: list[Any] = []
         seg: list[int] = []
         while p.parse_optional_punct(","):
+            vpos = p.skip()
             neg = p.parse_optional_punct("-")
-            v = p.parse_integer()
-            values.append(-v if neg else v)
+            v = p.parse_optional_integer()
+            if v is None:
+                raise p.error("custom op 'cf.switch' expected integer value", vpos)
+            v = -v if neg else v
+            if not -(2**63) <= v < 2**63:
+                raise p.error("custom op 'cf.switch' integer value too large", vpos)
+            values.append(v)
             p.parse_punct(":")
             b, vs = parse_successor_and_operands(p)
             succ.append(b)

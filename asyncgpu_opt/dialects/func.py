@@ -26,11 +26,13 @@ def parse_function_signature(p: Any, allow_names: bool = True) -> tuple[list, li
     named = None
     if not p.parse_optional_punct(")"):
         while True:
+            apos = p.skip()
             ref = p.parse_optional_operand() if allow_names else None
             if named is None:
                 named = ref is not None
             elif named != (ref is not None):
-                raise p.error("expected SSA identifier" if named else "expected type")
+                raise p.error(f"custom op '{p.current_op}' " + ("expected SSA identifier" if named else
+                                                                 "expected type instead of SSA identifier"), apos)
             if ref is not None:
                 p.parse_punct(":")
             t = p.parse_type()
@@ -104,7 +106,10 @@ def parse_function_op(cls: Any, p: Any, extra_props: dict | None = None, allow_v
     if p.peek("{"):
         if entry == [] and arg_types:
             raise p.error("expected SSA identifier")
+        body_pos = p.skip()
         region = p.parse_region(entry_args=entry, isolated=True, default_dialect=cls.default_dialect)
+        if not region.blocks:
+            raise p.error(f"custom op '{cls.name}' expected non-empty function body", body_pos)
     if extra_props:
         attrs.update(extra_props)
     return Operation.create(cls.name, (), (), attrs, [region], opdef=cls)
@@ -194,6 +199,11 @@ class FuncOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         verify_function_like(op, T.FunctionType)
+        for key, what in (("arg_attrs", "arguments"), ("res_attrs", "results")):
+            dicts = op.attributes.get(key)
+            if isinstance(dicts, A.ArrayAttr) and any(
+                    "." not in k for d in dicts.elements for k in getattr(d, "entries", {})):
+                raise VerifyError(f"{what} may only have dialect attributes", op)
         if not op.regions[0].blocks and (
                 "sym_visibility" not in op.attributes or op.attributes["sym_visibility"].value == "public"):
             raise VerifyError("symbol declaration cannot have public visibility", op)

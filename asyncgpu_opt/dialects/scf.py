@@ -28,6 +28,17 @@ def _yield_values(region: Region) -> tuple[Operation | None, list[Any]]:
     return t, (list(t.operands) if t is not None and t.name == "scf.yield" else [])
 
 
+def _terminator_of(op: Operation, region: Region, name: str, message: str) -> Operation:
+    """MLIR's ``verifyAndGetTerminator``: the region's last op, which must be ``name``."""
+    block = region.blocks[0]
+    if not block.ops:
+        raise VerifyError("expects a non-empty block", op)
+    last = block.ops[-1]
+    if last.name != name:
+        raise VerifyError(message, op, [(last.loc, "terminator here")])
+    return last
+
+
 class ForOp(OpDef):
     """scf.for (`unsigned`)? %iv = %lb to %ub step %step (iter_args(...) -> (types))? (`:` type)? region"""
 
@@ -57,7 +68,8 @@ class ForOp(OpDef):
             p.parse_punct("->")
             types = p.parse_function_results()
             if len(types) != len(args):
-                raise p.error("mismatch in number of loop-carried values and defined values")
+                raise p.error("custom op 'scf.for' mismatch in number of loop-carried values and defined values",
+                              p.name_pos)
         ivt: T.Type = T.index
         if p.parse_optional_punct(":"):
             ivt = p.parse_type()
@@ -86,27 +98,45 @@ class ForOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        for i, v in enumerate(op.operands[:3]):
+            if not (v.type == T.index or (isinstance(v.type, T.IntegerType) and v.type.signedness == "")):
+                raise VerifyError(f"operand #{i} must be signless integer or index, but got '{v.type}'", op)
+        if len({v.type.text for v in op.operands[:3]}) != 1:
+            raise VerifyError("failed to verify that all of {lowerBound, upperBound, step} have same type", op)
+        r = op.regions[0]
+        if len(r.blocks) > 1:
+            raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
+        if not r.blocks:
+            raise VerifyError("region #0 ('region') failed to verify constraint: region with 1 blocks", op)
         inits = op.operands[3:]
         if len(inits) != len(op.results):
             raise VerifyError("mismatch in number of loop-carried values and defined values", op)
-        r = op.regions[0]
-        if not r.blocks:
-            raise VerifyError("region #0 ('region') failed to verify constraint: region with 1 blocks", op)
         body = r.blocks[0]
         ivt = op.operands[0].type
         if not body.args or body.args[0].type != ivt:
-            raise VerifyError("expected body first argument to be an index argument for the induction variable"
-                              if not body.args else "expected induction variable to be same type as bounds and "
-                              "step", op)
-        if len(body.args) - 1 != len(op.results):
-            raise VerifyError("mismatch in number of basic block args and defined values", op)
+            raise VerifyError("expected induction variable to be same type as bounds and step", op)
+        iter_args = body.args[1:]
         t, ys = _yield_values(r)
-        for i, (res, a, y) in enumerate(zip(op.results, body.args[1:], ys)):
-            if a.type != res.type:
-                raise VerifyError(f"types mismatch between {i}th iter region arg and defined value", op)
+        # LoopLikeOpInterface's verifier
+        if len(inits) != len(iter_args):
+            raise VerifyError(f"different number of inits and region iter_args: {len(inits)} != {len(iter_args)}",
+                              op)
+        # (observed on 22.1.8: a yield without operands is left to the region-branch edge check below)
+        if t is not None and ys and len(iter_args) != len(ys):
+            raise VerifyError(f"different number of region iter_args and yielded values: {len(iter_args)} != "
+                              f"{len(ys)}", op)
+        for i, (v, a) in enumerate(zip(inits, iter_args)):
+            if v.type != a.type:
+                raise VerifyError(f"{i}-th init and {i}-th region iter_arg have different type: '{v.type}' != "
+                                  f"'{a.type}'", op)
+        for i, (a, y) in enumerate(zip(iter_args, ys)):
             if a.type != y.type:
                 raise VerifyError(f"{i}-th region iter_arg and {i}-th yielded value have different type: "
                                   f"'{a.type}' != '{y.type}'", op)
+        for i, (a, res) in enumerate(zip(iter_args, op.results)):
+            if a.type != res.type:
+                raise VerifyError(f"{i}-th region iter_arg and {i}-th loop result have different type: "
+                                  f"'{a.type}' != '{res.type}'", op)
         check_edge(op, None, "Region #0", inits, [a.type for a in body.args[1:]])
         if t is not None:
             check_edge(op, t, "Region #0", ys, [a.type for a in body.args[1:]])
@@ -117,7 +147,7 @@ class IfOp(OpDef):
     """scf.if %cond (`->` types)? region (`else` region)? attr-dict"""
 
     name = "scf.if"
-    operands = (single("condition", T.i1),)
+    operands = (single("condition"),)  # i1, checked in verify with upstream's text
     results = (variadic("results"),)
     regions = ("thenRegion", "elseRegion")
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "SingleBlockImplicitTerminator",
@@ -150,6 +180,15 @@ class IfOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        c = op.operands[0].type
+        if c != T.i1:
+            raise VerifyError(f"operand #0 must be 1-bit signless integer, but got '{c}'", op)
+        for i, r in enumerate(op.regions):
+            if len(r.blocks) > 1:
+                raise VerifyError(f"expects region #{i} to have 0 or 1 blocks", op)
+        for i, r in enumerate(op.regions):
+            if r.blocks and r.blocks[0].args:
+                raise VerifyError(f"region #{i} should have no arguments", op)
         if op.results and not op.regions[1].blocks:
             raise VerifyError("must have an else block if defining values", op)
         rts = [r.type for r in op.results]
@@ -217,21 +256,19 @@ class WhileOp(OpDef):
     def verify(cls, op: Operation) -> None:
         before, after = op.regions
         if not before.blocks or not after.blocks:
-            raise VerifyError("region #0 ('before') failed to verify constraint: region with at least 1 blocks"
+            raise VerifyError("region #0 ('before') failed to verify constraint: region with 1 blocks"
                               if not before.blocks else "region #1 ('after') failed to verify constraint: "
-                              "region with at least 1 blocks", op)
+                              "region with 1 blocks", op)
         bargs = [a.type for a in before.blocks[0].args]
         aargs = [a.type for a in after.blocks[0].args]
         check_edge(op, None, "Region #0", op.operands, bargs)
-        cond = terminator(before)
-        if cond is None or cond.name != "scf.condition":
-            raise VerifyError("expects the 'before' region to terminate with 'scf.condition'", op)
+        cond = _terminator_of(op, before, "scf.condition",
+                              "expects the 'before' region to terminate with 'scf.condition'")
         cvals = list(cond.operands[1:])
         check_edge(op, cond, "parent", cvals, [r.type for r in op.results])
         check_edge(op, cond, "Region #1", cvals, aargs)
-        y = terminator(after)
-        if y is not None and y.name == "scf.yield":
-            check_edge(op, y, "Region #0", list(y.operands), bargs)
+        y = _terminator_of(op, after, "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")
+        check_edge(op, y, "Region #0", list(y.operands), bargs)
 
 
 class ConditionOp(OpDef):
@@ -261,21 +298,27 @@ class ParallelOp(OpDef):
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
         ivs = p.parse_operand_list("()")
+
+        def bound_list() -> list[Any]:
+            pos = p.skip()
+            refs = p.parse_operand_list("()")
+            if len(refs) != len(ivs):
+                raise p.error(f"custom op 'scf.parallel' expected {len(ivs)} operands", pos)
+            return refs
+
         p.parse_punct("=")
-        lbs = p.parse_operand_list("()")
+        lbs = bound_list()
         p.parse_keyword("to")
-        ubs = p.parse_operand_list("()")
+        ubs = bound_list()
         p.parse_keyword("step")
-        steps = p.parse_operand_list("()")
+        steps = bound_list()
         inits = []
         if p.parse_optional_keyword("init"):
             inits = p.parse_operand_list("()")
         types = parse_optional_arrow_types(p)
-        if not (len(ivs) == len(lbs) == len(ubs) == len(steps)):
-            raise p.error("expected as many bounds and steps as induction variables")
         if len(types) != len(inits):
-            raise p.error("expects number of results: " f"{len(types)} to be the same as number of initial "
-                          f"values: {len(inits)}")
+            raise p.error(f"custom op 'scf.parallel' number of operands and types do not match: got {len(inits)} "
+                          f"operands and {len(types)} types", p.name_pos)
         vals = [p.resolve(r, T.index) for r in lbs + ubs + steps] + [p.resolve(r, t) for r, t in zip(inits, types)]
         region = p.parse_region(entry_args=[(r, T.index, None) for r in ivs])
         ensure_terminator(region, "scf.reduce")
@@ -298,12 +341,33 @@ class ParallelOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = terminator(op.regions[0])
-        if t is None or t.name != "scf.reduce":
-            raise VerifyError("expects body to terminate with 'scf.reduce'", op)
+        steps = cls.operand_group(op, "step")
+        if not steps:
+            raise VerifyError("needs at least one tuple element for lowerBound, upperBound and step", op)
+        for v in steps:
+            d = getattr(v, "op", None)
+            c = d.attributes.get("value") if d is not None and d.name == "arith.constant" else None
+            if isinstance(c, A.IntegerAttr) and c.value <= 0:
+                raise VerifyError("constant step operand must be positive", op)
+        body = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        nargs = len(body.args) if body is not None else 0
+        if nargs != len(steps):
+            raise VerifyError(f"expects the same number of induction variables: {nargs} as bound and step values: "
+                              f"{len(steps)}", op)
+        if body is not None and any(a.type != T.index for a in body.args):
+            raise VerifyError("expects arguments for the induction variable to be of index type", op)
+        t = _terminator_of(op, op.regions[0], "scf.reduce", "expects body to terminate with 'scf.reduce'")
         if len(t.operands) != len(op.results):
             raise VerifyError(f"expects number of results: {len(op.results)} to be the same as number of "
                               f"reductions: {len(t.operands)}", op)
+        inits = cls.operand_group(op, "initVals")
+        if len(inits) != len(op.results):
+            raise VerifyError(f"expects number of results: {len(op.results)} to be the same as number of initial "
+                              f"values: {len(inits)}", op)
+        for i, (r, v) in enumerate(zip(op.results, t.operands)):
+            if r.type != v.type:
+                raise VerifyError(f"expects type of {i}-th reduction operand: '{v.type}' to be the same as the "
+                                  f"{i}-th result type: '{r.type}'", t)
 
 
 class ReduceOp(OpDef):
@@ -348,11 +412,17 @@ class ReduceOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        parent = op.parent_op
+        if parent is not None and parent.name != "scf.parallel":
+            raise VerifyError("expects parent op 'scf.parallel'", op)
         for i, (v, r) in enumerate(zip(op.operands, op.regions)):
             b = r.blocks[0] if r.blocks else None
             if b is None or len(b.args) != 2 or any(a.type != v.type for a in b.args):
-                raise VerifyError(f"expected two block arguments with type {v.type} in the {i} reduction "
+                raise VerifyError(f"expected two block arguments with type '{v.type}' in the {i}-th reduction "
                                   "region", op)
+            t = b.ops[-1] if b.ops else None
+            if t is None or t.name != "scf.reduce.return":
+                raise VerifyError("reduction bodies must be terminated with an 'scf.reduce.return' op", op)
 
 
 class ReduceReturnOp(OpDef):
@@ -360,6 +430,18 @@ class ReduceReturnOp(OpDef):
     operands = (single("result"),)
     traits = TERM | {"HasParent"}
     assembly_format = "$result attr-dict `:` type($result)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        red = op.parent_op
+        if red is None or red.name != "scf.reduce":
+            raise VerifyError("expects parent op 'scf.reduce'", op)
+        region = op.parent.parent if op.parent is not None else None
+        idx = next((i for i, r in enumerate(red.regions) if r is region), None)
+        if idx is not None and idx < len(red.operands):
+            want = red.operands[idx].type
+            if op.operands[0].type != want:
+                raise VerifyError(f"must have type '{want}' (the type of the reduction inputs)", op)
 
 
 class ExecuteRegionOp(OpDef):
@@ -457,8 +539,24 @@ class IndexSwitchOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        cases = op.attributes.get("cases")
+        seen: set[int] = set()
+        for v in (cases.values if isinstance(cases, A.DenseArrayAttr) else ()):
+            if v in seen:
+                raise VerifyError(f"has duplicate case value: {v}", op)
+            seen.add(v)
         rts = [r.type for r in op.results]
-        for r in op.regions:
-            t = terminator(r)
-            if t is not None and t.name == "scf.yield":
-                check_edge(op, t, "parent", list(t.operands), rts)
+        named = [(op.regions[0], "default region")] + [(r, f"case region #{i}") for i, r in enumerate(op.regions[1:])]
+        for r, what in named:
+            if not r.blocks or not r.blocks[0].ops:
+                continue
+            y = r.blocks[0].ops[-1]
+            if y.name != "scf.yield":
+                raise VerifyError(f"expected region to end with scf.yield, but got {y.name}", op)
+            if len(y.operands) != len(rts):
+                raise VerifyError(f"expected each region to return {len(rts)} values, but {what} returns "
+                                  f"{len(y.operands)}", op, [(y.loc, "see yield operation here")])
+            for i, (rt, v) in enumerate(zip(rts, y.operands)):
+                if v.type != rt:
+                    raise VerifyError(f"expected result #{i} of each region to be '{rt}'", op,
+                                      [(y.loc, f"{what} returns '{v.type}' here")])

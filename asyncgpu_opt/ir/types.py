@@ -152,6 +152,8 @@ class UnrankedMemRefType(Type):
 
     def __init__(self, element_type: Type, memory_space: Any = None) -> None:
         self.element_type = element_type
+        if memory_space is not None and str(memory_space) in ("0 : i64",):  # as MemRefType: 0 is the default
+            memory_space = None
         self.memory_space = memory_space
         s = f"memref<*x{element_type.text}"
         if memory_space is not None:

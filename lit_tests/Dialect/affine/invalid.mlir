@@ -61,3 +61,105 @@ func.func @bad_map_dim() {
   %0 = affine.apply affine_map<(d0) -> (d1)>()
   return
 }
+
+// -----
+
+func.func @delinearize_result_count(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op should return an index for each basis element and up to one extra index}}
+  %0:4 = affine.delinearize_index %i into (4, 8) : index, index, index, index
+  return
+}
+
+// -----
+
+func.func @delinearize_non_positive(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op no basis element may be statically non-positive}}
+  %0:2 = affine.delinearize_index %i into (0, 8) : index, index
+  return
+}
+
+// -----
+
+func.func @linearize_index_count(%i: index, %j: index) {
+  // expected-error @+1 {{'affine.linearize_index' op should be passed a basis element for each index except possibly the first}}
+  %0 = affine.linearize_index [%i, %j] by (4, 8, 2) : index
+  return
+}
+
+// -----
+
+func.func @vector_load_element_type(%m: memref<64xi32>) {
+  affine.for %i = 0 to 8 {
+    // expected-error @+1 {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
+    %v = affine.vector_load %m[%i] : memref<64xi32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_missing_reduction(%m: memref<8xf32>) {
+  // expected-error @+1 {{'affine.parallel' op a reduction must be specified for each output}}
+  %0 = affine.parallel (%i) = (0) to (8) -> (f32) {
+    %v = affine.load %m[%i] : memref<8xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_bad_reduction(%m: memref<8xf32>) {
+  // expected-error @+1 {{custom op 'affine.parallel' invalid reduction value: "sum"}}
+  %0 = affine.parallel (%i) = (0) to (8) reduce ("sum") -> (f32) {
+    %v = affine.load %m[%i] : memref<8xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @dim_not_valid(%m: memref<8xf32>, %n: index) {
+  affine.for %i = 0 to 8 {
+    %k = arith.addi %i, %n : index
+    // expected-error @+1 {{'affine.load' op operand cannot be used as a dimension id}}
+    %v = affine.load %m[%k] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @if_region_args(%i: index) {
+  // expected-error @+1 {{'affine.if' op region #0 should have no arguments}}
+  affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
+  ^bb0(%x: index):
+  }
+  return
+}
+
+// -----
+
+func.func @store_value_type(%m: memref<8xf32>, %v: i32, %i: index) {
+  // expected-error @+1 {{'affine.store' op value to store must have the same type as memref element type}}
+  "affine.store"(%v, %m, %i) <{map = affine_map<(d0) -> (d0)>}> : (i32, memref<8xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @min_operand_count(%a: index, %b: index) {
+  // expected-error @+1 {{'affine.min' op operand count and affine map dimension and symbol count must match}}
+  %0 = affine.min affine_map<(d0) -> (d0, 4)> (%a, %b)
+  return
+}
+
+// -----
+
+func.func @for_bound_needs_max(%n: index) {
+  // expected-error @+1 {{custom op 'affine.for' lower loop bound affine map with multiple results requires 'max' prefix}}
+  affine.for %i = affine_map<()[s0] -> (0, s0)>()[%n] to 8 {
+  }
+  return
+}

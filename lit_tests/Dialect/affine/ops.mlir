@@ -154,3 +154,54 @@ func.func @generic_forms(%i: index, %m: memref<100xf32>) -> f32 {
   %1 = "affine.load"(%m, %0) <{map = affine_map<(d0) -> (d0)>}> : (memref<100xf32>, index) -> f32
   return %1 : f32
 }
+
+// delinearize_index/linearize_index (static and dynamic basis, disjoint), vector_load/
+// vector_store, affine.parallel with reductions and results.
+
+// CHECK-LABEL: func.func @index_ops(
+// CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: index, %[[ARG2:.*]]: index) -> (index, index) {
+// CHECK-NEXT: %[[V0:.*]]:2 = affine.delinearize_index %[[ARG0]] into (4, 8) : index, index
+// CHECK-NEXT: %[[V1:.*]]:3 = affine.delinearize_index %[[ARG0]] into (%[[ARG2]], 8) : index, index, index
+// CHECK-NEXT: %[[V2:.*]] = affine.linearize_index [%[[V0]]#0, %[[V0]]#1] by (4, 8) : index
+// CHECK-NEXT: %[[V3:.*]] = affine.linearize_index disjoint [%[[ARG0]], %[[ARG1]]] by (%[[ARG2]]) : index
+// CHECK-NEXT: return %[[V2]], %[[V3]] : index, index
+// CHECK-NEXT: }
+func.func @index_ops(%i: index, %j: index, %n: index) -> (index, index) {
+  %0:2 = affine.delinearize_index %i into (4, 8) : index, index
+  %1:3 = affine.delinearize_index %i into (%n, 8) : index, index, index
+  %2 = affine.linearize_index [%0#0, %0#1] by (4, 8) : index
+  %3 = affine.linearize_index disjoint [%i, %j] by (%n) : index
+  return %2, %3 : index, index
+}
+
+// CHECK-LABEL: func.func @vector_access(
+// CHECK-SAME: %[[ARG0:.*]]: memref<64xf32>) {
+// CHECK-NEXT: affine.for %[[ARG1:.*]] = 0 to 8 {
+// CHECK-NEXT: %[[V0:.*]] = affine.vector_load %[[ARG0]][%[[ARG1]] * 8] : memref<64xf32>, vector<8xf32>
+// CHECK-NEXT: affine.vector_store %[[V0]], %[[ARG0]][%[[ARG1]] * -8 + 63] : memref<64xf32>, vector<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @vector_access(%m: memref<64xf32>) {
+  affine.for %i = 0 to 8 {
+    %v = affine.vector_load %m[%i * 8] : memref<64xf32>, vector<8xf32>
+    affine.vector_store %v, %m[63 - %i * 8] : memref<64xf32>, vector<8xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @parallel_reduce(
+// CHECK-SAME: %[[ARG0:.*]]: memref<32x32xf32>) -> (f32, f32) {
+// CHECK-NEXT: %[[V0:.*]]:2 = affine.parallel (%[[ARG1:.*]], %[[ARG2:.*]]) = (0, 0) to (32, 32) step (4, 8) reduce ("addf", "maximumf") -> (f32, f32) {
+// CHECK-NEXT: %[[V1:.*]] = affine.load %[[ARG0]][%[[ARG1]], %[[ARG2]]] : memref<32x32xf32>
+// CHECK-NEXT: affine.yield %[[V1]], %[[V1]] : f32, f32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[V0]]#0, %[[V0]]#1 : f32, f32
+// CHECK-NEXT: }
+func.func @parallel_reduce(%m: memref<32x32xf32>) -> (f32, f32) {
+  %0:2 = affine.parallel (%i, %j) = (0, 0) to (32, 32) step (4, 8) reduce ("addf", "maximumf") -> (f32, f32) {
+    %v = affine.load %m[%i, %j] : memref<32x32xf32>
+    affine.yield %v, %v : f32, f32
+  }
+  return %0#0, %0#1 : f32, f32
+}

@@ -63,3 +63,48 @@ func.func @entry_block_predecessor() {
 ^bb0:
   cf.br ^bb0
 }
+
+// -----
+
+func.func @branch_weights_count(%c: i1) {
+  // expected-error @+1 {{expects number of branch weights to match number of successors: 3 vs 2}}
+  cf.cond_br %c weights([1, 2, 3]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @branch_weights_zero(%c: i1) {
+  // expected-error @+1 {{branch weights cannot all be zero}}
+  cf.cond_br %c weights([0, 0]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}
+
+// -----
+
+func.func @switch_case_not_integer(%f: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    // expected-error @+1 {{custom op 'cf.switch' expected integer value}}
+    x: ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_no_default(%f: i32) {
+  cf.switch %f : i32, [
+    // expected-error @+1 {{custom op 'cf.switch' expected 'default'}}
+    1: ^bb1
+  ]
+^bb1:
+  return
+}

@@ -73,3 +73,33 @@ func.func @call_not_function() {
   return
 }
 memref.global @global : memref<4xf32>
+
+// -----
+
+// expected-error @+1 {{'func.func' op arguments may only have dialect attributes}}
+func.func private @arg_attr(i32 {plain = 1 : i64})
+
+// -----
+
+// expected-error @+1 {{'func.func' op results may only have dialect attributes}}
+func.func private @res_attr() -> (i32 {plain = 1 : i64})
+
+// -----
+
+func.func @empty_body() {} // expected-error {{custom op 'func.func' expected non-empty function body}}
+
+// -----
+
+func.func @names_then_type(%a: i32,
+                           // expected-error @+1 {{custom op 'func.func' expected SSA identifier}}
+                           f32) {
+  return
+}
+
+// -----
+
+func.func @type_then_name(i32,
+                          // expected-error @+1 {{custom op 'func.func' expected type instead of SSA identifier}}
+                          %b: f32) {
+  return
+}

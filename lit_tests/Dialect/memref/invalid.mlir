@@ -79,3 +79,181 @@ func.func @alloc_not_memref() {
   %0 = memref.alloc() : tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @expand_not_expansion(%m: memref<4x4xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op has source rank 2 and result rank 1. This is not an expansion (2 > 1).}}
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [16] : memref<4x4xf32> into memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @expand_group_size(%m: memref<12xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op collapsed dim size (12) must equal reassociation group size (15)}}
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [3, 5] : memref<12xf32> into memref<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @expand_layout(%m: memref<8x6xf32, strided<[12, 1]>>) {
+  // expected-error @+1 {{'memref.expand_shape' op expected expanded type to be 'memref<8x2x3xf32, strided<[12, 3, 1]>>' but found 'memref<8x2x3xf32>'}}
+  %0 = memref.expand_shape %m [[0], [1, 2]] output_shape [8, 2, 3] : memref<8x6xf32, strided<[12, 1]>> into memref<8x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_output_shape(%m: memref<12xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op invalid output shape provided at pos 1}}
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [3, 5] : memref<12xf32> into memref<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_dynamic(%m: memref<?x4xf32>) {
+  // expected-error @+1 {{'memref.collapse_shape' op collapsed dim (0) must be dynamic if and only if reassociation group is dynamic}}
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<?x4xf32> into memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_non_contiguous(%m: memref<4x4xf32, strided<[8, 1]>>) {
+  // expected-error @+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<4x4xf32, strided<[8, 1]>> into memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_rank(%m: memref<16xf32>, %s: memref<3xi64>) {
+  // expected-error @+1 {{'memref.reshape' op length of shape operand differs from the result's memref rank}}
+  %0 = memref.reshape %m(%s) : (memref<16xf32>, memref<3xi64>) -> memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_not_permutation(%m: memref<4x8xf32>) {
+  // expected-error @+1 {{'memref.transpose' op expected a permutation map}}
+  %0 = memref.transpose %m (d0, d1) -> (d1, d1) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+  return
+}
+
+// -----
+
+func.func @prefetch_locality(%m: memref<8xf32>, %i: index) {
+  // expected-error @+1 {{'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  memref.prefetch %m[%i], read, locality<4>, data : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_rw(%m: memref<8xf32>, %i: index) {
+  // expected-error @+1 {{custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], load, locality<1>, data : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_pow2(%m: memref<8xf32>) {
+  // expected-error @+1 {{'memref.assume_alignment' op alignment must be power of 2}}
+  %0 = memref.assume_alignment %m, 24 : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_missing_size(%m: memref<8xf32>) {
+  // expected-error @+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %0 = memref.realloc %m : memref<8xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @rank_of_scalar(%x: i32) {
+  // expected-error @+1 {{'memref.rank' op operand #0 must be ranked or unranked memref of any type values, but got 'i32'}}
+  %0 = "memref.rank"(%x) : (i32) -> index
+  return
+}
+
+// -----
+
+func.func @dma_wait_indices(%tag: memref<4xi32>, %i: index) {
+  // expected-error @+1 {{'memref.dma_wait' op expected tagIndices to have the same number of elements as the tagMemRef rank, expected 1, but got 2}}
+  memref.dma_wait %tag[%i, %i], %i : memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @dma_start_tag(%a: memref<8xf32>, %b: memref<8xf32, 1>, %i: index) {
+  // expected-error @+1 {{'memref.dma_start' op expected tag to be of memref type}}
+  "memref.dma_start"(%a, %i, %b, %i, %i, %i) : (memref<8xf32>, index, memref<8xf32, 1>, index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @subview_out_of_bounds(%m: memref<16xf32>) {
+  // expected-error @+1 {{slice along dimension 0 runs out-of-bounds: 16 >= 16}}
+  %0 = memref.subview %m[4] [4] [4] : memref<16xf32> to memref<4xf32, strided<[4], offset: 4>>
+  return
+}
+
+// -----
+
+func.func @subview_rank_reduction(%m: memref<8x16xf32>) {
+  // expected-error @+1 {{expected result type to be 'memref<2x16xf32, strided<[16, 1]>>' or a rank-reduced version. (mismatch of result sizes), but got 'memref<16xf32>'}}
+  %0 = memref.subview %m[0, 0] [2, 16] [1, 1] : memref<8x16xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @subview_layout(%m: memref<8x16xf32>) {
+  // expected-error @+1 {{expected result type to be 'memref<4x4xf32, strided<[16, 1], offset: 18>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<4x4xf32, strided<[16, 1]>>'}}
+  %0 = memref.subview %m[1, 2] [4, 4] [1, 1] : memref<8x16xf32> to memref<4x4xf32, strided<[16, 1]>>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_stride(%m: memref<*xf32>) {
+  // expected-error @+1 {{expected result type with stride = 2 instead of 1 in dim = 0}}
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [8], strides: [2] : memref<*xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @view_sizes(%m: memref<64xi8>, %i: index) {
+  // expected-error @+1 {{'memref.view' op incorrect number of dynamic sizes, has 0, expected 1}}
+  %0 = memref.view %m[%i][] : memref<64xi8> to memref<?xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'memref.global' op initial value shape expected to be 4 but was 2}}
+"memref.global"() <{initial_value = dense<1.0> : tensor<2xf32>, sym_name = "g", type = memref<4xf32>}> : () -> ()
+
+// -----
+
+func.func @copy_shape(%a: memref<4xf32>, %b: memref<8xf32>) {
+  // expected-error @+1 {{'memref.copy' op requires the same shape for all operands}}
+  memref.copy %a, %b : memref<4xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
+%0 = memref.alloca() : memref<4xf32>

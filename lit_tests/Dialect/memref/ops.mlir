@@ -166,3 +166,101 @@ func.func @generic_forms(%m: memref<?xf32>, %i: index) -> f32 {
   "memref.dealloc"(%0) : (memref<?xf32>) -> ()
   return %1 : f32
 }
+
+// Reshapes and views (expand_shape, collapse_shape incl. strided layouts, reshape,
+// transpose, rank-reducing subview), assume_alignment, memory_space_cast, rank,
+// prefetch, realloc, distinct_objects, alloca_scope with and without results, dma.
+
+// CHECK-LABEL: func.func @reshapes(
+// CHECK-SAME: %[[ARG0:.*]]: memref<6x4xf32>, %[[ARG1:.*]]: memref<?x8xf32>, %[[ARG2:.*]]: index, %[[ARG3:.*]]: memref<12x10xf32, strided<[20, 2], offset: 5>>) {
+// CHECK-NEXT: %expand_shape = memref.expand_shape %[[ARG0]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+// CHECK-NEXT: %expand_shape_0 = memref.expand_shape %[[ARG1]] {{\[\[}}0, 1], [2]] output_shape [%[[ARG2]], 4, 8] : memref<?x8xf32> into memref<?x4x8xf32>
+// CHECK-NEXT: %collapse_shape = memref.collapse_shape %expand_shape {{\[\[}}0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+// CHECK-NEXT: %expand_shape_1 = memref.expand_shape %[[ARG3]] {{\[\[}}0], [1, 2]] output_shape [12, 5, 2] : memref<12x10xf32, strided<[20, 2], offset: 5>> into memref<12x5x2xf32, strided<[20, 4, 2], offset: 5>>
+// CHECK-NEXT: %collapse_shape_2 = memref.collapse_shape %expand_shape_0 {{\[\[}}0, 1], [2]] : memref<?x4x8xf32> into memref<?x8xf32>
+// CHECK-NEXT: %collapse_shape_3 = memref.collapse_shape %expand_shape_1 {{\[\[}}0], [1, 2]] : memref<12x5x2xf32, strided<[20, 4, 2], offset: 5>> into memref<12x10xf32, strided<[20, 2], offset: 5>>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @reshapes(%m: memref<6x4xf32>, %d: memref<?x8xf32>, %n: index, %s: memref<12x10xf32, strided<[20, 2], offset: 5>>) {
+  %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+  %1 = memref.expand_shape %d [[0, 1], [2]] output_shape [%n, 4, 8] : memref<?x8xf32> into memref<?x4x8xf32>
+  %2 = memref.collapse_shape %0 [[0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+  %3 = memref.expand_shape %s [[0], [1, 2]] output_shape [12, 5, 2] : memref<12x10xf32, strided<[20, 2], offset: 5>> into memref<12x5x2xf32, strided<[20, 4, 2], offset: 5>>
+  %4 = memref.collapse_shape %1 [[0, 1], [2]] : memref<?x4x8xf32> into memref<?x8xf32>
+  %5 = memref.collapse_shape %3 [[0], [1, 2]] : memref<12x5x2xf32, strided<[20, 4, 2], offset: 5>> into memref<12x10xf32, strided<[20, 2], offset: 5>>
+  return
+}
+
+// CHECK-LABEL: func.func @views(
+// CHECK-SAME: %[[ARG0:.*]]: memref<8x16xf32>, %[[ARG1:.*]]: memref<2xindex>, %[[ARG2:.*]]: memref<*xf32>, %[[ARG3:.*]]: index) -> index {
+// CHECK-NEXT: %reshape = memref.reshape %[[ARG0]](%[[ARG1]]) : (memref<8x16xf32>, memref<2xindex>) -> memref<16x8xf32>
+// CHECK-NEXT: %transpose = memref.transpose %[[ARG0]] (d0, d1) -> (d1, d0) : memref<8x16xf32> to memref<16x8xf32, strided<[1, 16]>>
+// CHECK-NEXT: %assume_align = memref.assume_alignment %[[ARG0]], 64 : memref<8x16xf32>
+// CHECK-NEXT: %memspacecast = memref.memory_space_cast %[[ARG0]] : memref<8x16xf32> to memref<8x16xf32, 3>
+// CHECK-NEXT: %[[V0:.*]] = memref.rank %[[ARG2]] : memref<*xf32>
+// CHECK-NEXT: %subview = memref.subview %[[ARG0]][%[[ARG3]], 0] [1, 16] [1, 1] : memref<8x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %subview_0 = memref.subview %[[ARG0]][2, 4] [3, 4] [2, 1] : memref<8x16xf32> to memref<3x4xf32, strided<[32, 1], offset: 36>>
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %[[ARG2]] to offset: [0], sizes: [4, %[[ARG3]]], strides: [%[[ARG3]], 1] : memref<*xf32> to memref<4x?xf32, strided<[?, 1]>>
+// CHECK-NEXT: memref.prefetch %[[ARG0]][%[[ARG3]], %[[ARG3]]], write, locality<1>, instr : memref<8x16xf32>
+// CHECK-NEXT: memref.prefetch %[[ARG0]][%[[ARG3]], %[[ARG3]]], read, locality<3>, data : memref<8x16xf32>
+// CHECK-NEXT: return %[[V0]] : index
+// CHECK-NEXT: }
+func.func @views(%m: memref<8x16xf32>, %shape: memref<2xindex>, %u: memref<*xf32>, %i: index) -> index {
+  %0 = memref.reshape %m(%shape) : (memref<8x16xf32>, memref<2xindex>) -> memref<16x8xf32>
+  %1 = memref.transpose %m (d0, d1) -> (d1, d0) : memref<8x16xf32> to memref<16x8xf32, strided<[1, 16]>>
+  %2 = memref.assume_alignment %m, 64 : memref<8x16xf32>
+  %3 = memref.memory_space_cast %m : memref<8x16xf32> to memref<8x16xf32, 3>
+  %4 = memref.rank %u : memref<*xf32>
+  %5 = memref.subview %m[%i, 0] [1, 16] [1, 1] : memref<8x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+  %6 = memref.subview %m[2, 4] [3, 4] [2, 1] : memref<8x16xf32> to memref<3x4xf32, strided<[32, 1], offset: 36>>
+  %7 = memref.reinterpret_cast %u to offset: [0], sizes: [4, %i], strides: [%i, 1] : memref<*xf32> to memref<4x?xf32, strided<[?, 1]>>
+  memref.prefetch %m[%i, %i], write, locality<1>, instr : memref<8x16xf32>
+  memref.prefetch %m[%i, %i], read, locality<3>, data : memref<8x16xf32>
+  return %4 : index
+}
+
+// CHECK-LABEL: func.func @realloc_and_scopes(
+// CHECK-SAME: %[[ARG0:.*]]: memref<4xf32>, %[[ARG1:.*]]: index, %[[ARG2:.*]]: memref<?xf32>, %[[ARG3:.*]]: memref<?xf32>) -> f32 {
+// CHECK-NEXT: %[[V0:.*]] = memref.realloc %[[ARG0]] : memref<4xf32> to memref<8xf32>
+// CHECK-NEXT: %[[V1:.*]] = memref.realloc %[[V0]](%[[ARG1]]) {alignment = 16 : i64} : memref<8xf32> to memref<?xf32>
+// CHECK-NEXT: %[[V2:.*]]:2 = memref.distinct_objects %[[ARG2]], %[[ARG3]] : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT: memref.alloca_scope  {
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V3:.*]] = memref.alloca_scope  -> (f32) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: %[[V4:.*]] = memref.load %alloca[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.alloca_scope.return %[[V4]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[V3]] : f32
+// CHECK-NEXT: }
+func.func @realloc_and_scopes(%src: memref<4xf32>, %n: index, %a: memref<?xf32>, %b: memref<?xf32>) -> f32 {
+  %0 = memref.realloc %src : memref<4xf32> to memref<8xf32>
+  %1 = memref.realloc %0(%n) {alignment = 16 : i64} : memref<8xf32> to memref<?xf32>
+  %2:2 = memref.distinct_objects %a, %b : memref<?xf32>, memref<?xf32>
+  memref.alloca_scope {
+    %3 = memref.alloca() : memref<4xf32>
+  }
+  %r = memref.alloca_scope -> (f32) {
+    %c0 = arith.constant 0 : index
+    %4 = memref.alloca() : memref<4xf32>
+    %5 = memref.load %4[%c0] : memref<4xf32>
+    memref.alloca_scope.return %5 : f32
+  }
+  return %r : f32
+}
+
+// CHECK-LABEL: func.func @dma(
+// CHECK-SAME: %[[ARG0:.*]]: memref<64x32xf32>, %[[ARG1:.*]]: memref<16xf32, 1>, %[[ARG2:.*]]: memref<1xi32, 2>, %[[ARG3:.*]]: index, %[[ARG4:.*]]: index) {
+// CHECK-NEXT: memref.dma_start %[[ARG0]][%[[ARG3]], %[[ARG3]]], %[[ARG1]][%[[ARG3]]], %[[ARG4]], %[[ARG2]][%[[ARG3]]] : memref<64x32xf32>, memref<16xf32, 1>, memref<1xi32, 2>
+// CHECK-NEXT: memref.dma_start %[[ARG0]][%[[ARG3]], %[[ARG3]]], %[[ARG1]][%[[ARG3]]], %[[ARG4]], %[[ARG2]][%[[ARG3]]], %[[ARG4]], %[[ARG3]] : memref<64x32xf32>, memref<16xf32, 1>, memref<1xi32, 2>
+// CHECK-NEXT: memref.dma_wait %[[ARG2]][%[[ARG3]]], %[[ARG4]] : memref<1xi32, 2>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @dma(%src: memref<64x32xf32>, %dst: memref<16xf32, 1>, %tag: memref<1xi32, 2>, %i: index, %n: index) {
+  memref.dma_start %src[%i, %i], %dst[%i], %n, %tag[%i] : memref<64x32xf32>, memref<16xf32, 1>, memref<1xi32, 2>
+  memref.dma_start %src[%i, %i], %dst[%i], %n, %tag[%i], %n, %i : memref<64x32xf32>, memref<16xf32, 1>, memref<1xi32, 2>
+  memref.dma_wait %tag[%i], %n : memref<1xi32, 2>
+  return
+}

@@ -93,3 +93,115 @@ func.func @for_bad_step_type(%lb: index, %ub: index, %s: i32) {
   }
   return
 }
+
+// -----
+
+func.func @for_bound_type(%f: f32, %i: index) {
+  // expected-error @+1 {{'scf.for' op operand #1 must be signless integer or index, but got 'f32'}}
+  "scf.for"(%i, %f, %i) ({
+  ^bb0(%iv: index):
+    scf.yield
+  }) : (index, f32, index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_result_type(%i: index, %x: f32) {
+  // expected-error @+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'f32' != 'i32'}}
+  %0 = "scf.for"(%i, %i, %i, %x) ({
+  ^bb0(%iv: index, %a: f32):
+    scf.yield %a : f32
+  }) : (index, index, index, f32) -> i32
+  return
+}
+
+// -----
+
+func.func @if_condition_type(%i: index) {
+  // expected-error @+1 {{'scf.if' op operand #0 must be 1-bit signless integer, but got 'index'}}
+  "scf.if"(%i) ({
+    scf.yield
+  }, {
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_bounds_count(%a: index, %b: index) {
+  // expected-error @+1 {{custom op 'scf.parallel' expected 2 operands}}
+  scf.parallel (%i, %j) = (%a, %a) to (%b) step (%a, %a) {
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_zero_step(%a: index, %b: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'scf.parallel' op constant step operand must be positive}}
+  scf.parallel (%i) = (%a) to (%b) step (%c0) {
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_return_type(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %rr: f32):
+      %c = arith.constant 1 : i32
+      // expected-error @+1 {{'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)}}
+      scf.reduce.return %c : i32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @while_after_terminator() {
+  %true = arith.constant true
+  // expected-error @+1 {{'scf.while' op expects the 'after' region to terminate with 'scf.yield'}}
+  scf.while : () -> () {
+    scf.condition(%true)
+  } do {
+    // expected-note @+1 {{terminator here}}
+    %c = arith.constant 0 : index
+  }
+  return
+}
+
+// -----
+
+func.func @switch_duplicate(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op has duplicate case value: 3}}
+  scf.index_switch %i
+  case 3 {
+    scf.yield
+  }
+  case 3 {
+    scf.yield
+  }
+  default {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @switch_result_type(%i: index, %x: i32) -> index {
+  // expected-error @+1 {{'scf.index_switch' op expected result #0 of each region to be 'index'}}
+  %0 = scf.index_switch %i -> index
+  case 1 {
+    // expected-note @+1 {{case region #0 returns 'i32' here}}
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %i : index
+  }
+  return %0 : index
+}

@@ -1,0 +1,163 @@
+"""nvvm dialect: the ops ``convert-gpu-to-nvvm`` emits (special-register reads, barrier0,
+shfl.sync, vote/redux, warp sync), printed and verified as upstream's NVVMOps.td; they do not run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+from ..ir.opdef import OpDef, VerifyError, single
+from ._common import keyword_enum
+
+_PURE = frozenset({"Pure"})
+
+
+# ----- special registers ----------------------------------------------------------------------------
+def _range_printer(pr: Any, a: A.Attribute) -> str:
+    t = str(a)
+    pre = "#llvm.constant_range"
+    return t[len(pre):] if t.startswith(pre) else t
+
+
+def _range_parser(p: Any, optional: bool) -> A.Attribute | None:
+    """``<i32, 0, 32>``: an LLVM_ConstantRangeAttr printed without its ``#llvm.constant_range``."""
+    start = p.skip()
+    if not p.text.startswith("<", start):
+        if optional:
+            return None
+        raise p.error("expected '<'", start)
+    end = p.balanced_end(start)
+    p.pos = p.last_end = end
+    return A.OpaqueAttr("#llvm.constant_range" + p.text[start:end])
+
+
+def _sreg(register: str) -> type[OpDef]:
+    """``nvvm.read.ptx.sreg.<register>``: (`range` $range^)? attr-dict `:` type($res)"""
+    return type(f"SReg_{register.replace('.', '_')}", (OpDef,), dict(
+        name=f"nvvm.read.ptx.sreg.{register}", results=(single("res"),), props=("range",), traits=_PURE,
+        effects=(), attr_printers={"range": _range_printer}, attr_parsers={"range": _range_parser},
+        assembly_format="(`range` $range^)? attr-dict `:` type($res)"))
+
+
+_REGISTERS = (
+    [f"{r}.{d}" for r in ("tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster.ctaid",
+                          "cluster.nctaid") for d in "xyz"]
+    + ["laneid", "warpsize", "warpid", "nwarpid", "smid", "nsmid", "gridid", "cluster.ctarank",
+       "cluster.nctarank", "lanemask.eq", "lanemask.le", "lanemask.lt", "lanemask.ge", "lanemask.gt",
+       "clock", "clock64", "globaltimer"])
+for _r in _REGISTERS:
+    _cls = _sreg(_r)
+    globals()[_cls.__name__] = _cls
+
+
+# ----- synchronization --------------------------------------------------------------------------------
+class Barrier0Op(OpDef):
+    name = "nvvm.barrier0"
+    effects = None
+    assembly_format = "attr-dict"
+
+
+class BarWarpSyncOp(OpDef):
+    name = "nvvm.bar.warp.sync"
+    effects = None
+    operands = (single("mask", T.i32),)
+    assembly_format = "$mask attr-dict `:` type($mask)"
+
+
+# ----- warp shuffles and votes ---------------------------------------------------------------------
+_SHFL = keyword_enum("#nvvm<shfl_kind {}>", ("bfly", "up", "down", "idx"), leading_space=True, attr_name="kind")
+
+
+def _enum_parser(hooks: tuple, cpp: str, keywords: tuple[str, ...]) -> Any:
+    """The keyword parser of an NVVM enum attribute, with upstream's first error text."""
+    def parse(p: Any, optional: bool) -> A.Attribute | None:
+        pos = p.skip()
+        kw = p.parse_optional_bare_id()
+        if kw not in keywords:
+            raise p.error(f"custom op '{p.current_op}' expected ::mlir::NVVM::{cpp} to be one of: "
+                          f"{', '.join(keywords)}", pos)
+        p.pos = pos
+        return hooks[1](p, optional)
+    return parse
+
+
+def _struct_elems(t: Any) -> tuple[Any, ...] | None:
+    return t.elements if isinstance(t, T.LLVMStructType) else None
+
+
+class ShflOp(OpDef):
+    name = "nvvm.shfl.sync"
+    effects = ()
+    operands = (single("thread_mask", T.i32), single("val"), single("offset", T.i32),
+                single("mask_and_clamp", T.i32))
+    results = (single("res"),)
+    props = ("kind", "return_value_and_is_valid")
+    attr_printers = {"kind": _SHFL[0]}
+    attr_parsers = {"kind": _enum_parser(_SHFL, "ShflKind", ("bfly", "up", "down", "idx"))}
+    assembly_format = ("$kind $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict `:` type($val) "
+                       "`->` type($res)")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        res, val = op.results[0].type, op.operands[1].type
+        flag = "return_value_and_is_valid" in op.attributes
+        elems = _struct_elems(res)
+        if elems is None:
+            if flag:
+                raise VerifyError("expected return type to be a two-element struct", op)
+            if res != val:
+                raise VerifyError(f"expected return type to be of type '{val}' but got '{res}' instead", op)
+            return
+        if not flag:
+            raise VerifyError('"return_value_and_is_valid" attribute must be specified when the return type is '
+                              "a struct type", op)
+        if len(elems) != 2:
+            raise VerifyError("expected return type to be a two-element struct", op)
+        if elems[0] != val:
+            raise VerifyError(f"expected first element in the returned struct to be of type '{val}' but got "
+                              f"'{elems[0]}' instead", op)
+        if elems[1] != T.i1:
+            raise VerifyError(f"expected second element in the returned struct to be of type 'i1' but got "
+                              f"'{elems[1]}' instead", op)
+
+
+_VOTE = keyword_enum("#nvvm<vote_sync_kind {}>", ("any", "all", "ballot", "uni"), leading_space=True,
+                     attr_name="kind")
+
+
+class VoteSyncOp(OpDef):
+    name = "nvvm.vote.sync"
+    effects = ()
+    operands = (single("mask", T.i32), single("pred", T.i1))
+    results = (single("res"),)
+    props = ("kind",)
+    attr_printers = {"kind": _VOTE[0]}
+    attr_parsers = {"kind": _VOTE[1]}
+    assembly_format = "$kind $mask `,` $pred attr-dict `->` type($res)"
+
+
+_REDUX = keyword_enum("#nvvm<redux_kind {}>", ("add", "and", "max", "min", "or", "umax", "umin", "xor", "fmin",
+                                                "fmax"), leading_space=True, attr_name="kind")
+
+
+class ReduxOp(OpDef):
+    name = "nvvm.redux.sync"
+    effects = ()
+    operands = (single("val"), single("mask_and_clamp", T.i32))
+    results = (single("res"),)
+    props = ("kind", "abs", "nan")
+    default_attrs = {"abs": A.bool_attr(False), "nan": A.bool_attr(False)}
+    attr_printers = {"kind": _REDUX[0]}
+    attr_parsers = {"kind": _REDUX[1]}
+    assembly_format = "$kind $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)"
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        """As the format prints it, with ``abs``/``nan`` elided at their default (false)."""
+        a = op.attributes
+        elided = {"kind"} | {k for k, v in cls.default_attrs.items() if a.get(k) == v}
+        o = op.operands
+        return (" " + _REDUX[0](pr, a["kind"]) + f" {pr.value(o[0])}, {pr.value(o[1])}" + pr.attr_dict_text(a, elided)
+                + f" : {pr.type_text(o[0].type)} -> {pr.type_text(op.results[0].type)}")
