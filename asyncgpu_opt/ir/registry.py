@@ -16,7 +16,9 @@ _DIALECT_MODULES = {
     "nvvm": "nvvm", "vector": "vector",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
-_EXTRA_MODULES: dict[str, tuple[str, ...]] = {"llvm": ("llvm_intr",), "gpu": ("gpu_kernel",)}
+_EXTRA_MODULES: dict[str, tuple[str, ...]] = {
+    "llvm": ("llvm_intr",), "gpu": ("gpu_kernel",), "memref": ("memref_reshape", "memref_atomic"),
+}
 _LOADED: set[str] = set()
 
 

@@ -10,6 +10,8 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import memref as memref_d
+from ...dialects import memref_atomic as memref_at
+from ...dialects import memref_reshape as memref_rs
 from ...ir import attributes as A
 from ...ir import types as T
 from ..cuda_c import ctype
@@ -45,7 +47,7 @@ def _store(it: Any, op: Any) -> Any:
     flat[e] = env[op.operands[0]]
 
 
-@SIM.impl(memref_d.CastOp, "memref.memory_space_cast", "memref.assume_alignment")
+@SIM.impl(memref_d.CastOp, memref_rs.MemorySpaceCastOp, memref_rs.AssumeAlignmentOp)
 def _cast(it: Any, op: Any) -> Any:
     m = it.get(op.operands[0])
     return m if op.results else None
@@ -57,7 +59,7 @@ def _dim(it: Any, op: Any) -> Any:
     return np.int64(m.sizes[i])
 
 
-@SIM.impl("memref.rank")
+@SIM.impl(memref_rs.RankOp)
 def _rank(it: Any, op: Any) -> Any:
     return np.int64(len(it.get(op.operands[0]).sizes))
 
@@ -242,7 +244,7 @@ def _dim_c(em: Any, op: Any, ind: str, results: Any) -> None:
 
 
 CUDA.refuse(memref_d.AllocaOp, memref_d.CastOp, memref_d.SubViewOp, memref_d.ReinterpretCastOp,
-            "memref.memory_space_cast", "memref.assume_alignment", "memref.rank")
+            memref_rs.MemorySpaceCastOp, memref_rs.AssumeAlignmentOp, memref_rs.RankOp)
 
 
 # --------------------------------------------------------------------------- atomics (kernels)
@@ -298,7 +300,7 @@ def _lane_result(ex: Any, lanes: np.ndarray, old: np.ndarray, dt: np.dtype) -> n
     return res.reshape(ex.ids.shape)
 
 
-@KERNEL.impl(memref_d.AtomicRMWOp)
+@KERNEL.impl(memref_at.AtomicRMWOp)
 def _katomic_rmw(ex: Any, op: Any) -> Any:
     """Each active thread, in linear order, combines its value into the element and gets the
     element's previous value (the order of a GPU's atomics is unspecified; this is one of them)."""
@@ -309,7 +311,7 @@ def _katomic_rmw(ex: Any, op: Any) -> Any:
     if got is None:
         return np.zeros(ex.ids.shape, dt)
     lanes, addrs = got
-    kind = memref_d.atomic_rmw_kind(op)
+    kind = memref_at.atomic_rmw_kind(op)
     vals = np.broadcast_to(np.asarray(val, dtype=dt), ex.ids.shape).ravel()[lanes]
     flat = m.flat()
     old = np.empty(len(lanes), dt)
@@ -336,7 +338,7 @@ def _katomic_rmw(ex: Any, op: Any) -> Any:
     return _lane_result(ex, lanes, old, dt)
 
 
-@KERNEL.impl(memref_d.GenericAtomicRMWOp)
+@KERNEL.impl(memref_at.GenericAtomicRMWOp)
 def _kgeneric_atomic_rmw(ex: Any, op: Any) -> Any:
     """The region runs once per thread and element, atomically: threads updating the same element
     take turns in linear order (each round runs the region for one update of every element)."""
@@ -379,9 +381,9 @@ _ATOMIC_C = {"addf": "atomicAdd", "addi": "atomicAdd", "assign": "atomicExch", "
              "andi": "atomicAnd"}
 
 
-@CUDA.impl(memref_d.AtomicRMWOp)
+@CUDA.impl(memref_at.AtomicRMWOp)
 def _atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    kind = memref_d.atomic_rmw_kind(op)
+    kind = memref_at.atomic_rmw_kind(op)
     fn = _ATOMIC_C.get(kind)
     t = op.results[0].type
     w = getattr(t, "width", 0)
@@ -399,5 +401,5 @@ def _atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"{fn}({addr}, {val})", ind)
 
 
-CUDA.refuse(memref_d.GenericAtomicRMWOp,
+CUDA.refuse(memref_at.GenericAtomicRMWOp,
             reason="memref.generic_atomic_rmw is not supported by the CUDA emitter")
