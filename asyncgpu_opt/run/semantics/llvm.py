@@ -9,6 +9,7 @@ from typing import Any
 from ...diagnostics import MLIRError
 from ...dialects import arith as arith_d
 from ...dialects import llvm as llvm_d
+from ...dialects import llvm_memory as llvm_mem
 from ...ir import attributes as A
 from ...ir import types as T
 from ..memory import Ptr
@@ -125,7 +126,7 @@ def _position(op: Any) -> list[int]:
     return [int(x) for x in (p.values if isinstance(p, A.DenseArrayAttr) else [attr_value(e) for e in p])]
 
 
-@HOST.impl(llvm_d.ExtractValueOp)
+@HOST.impl(llvm_mem.ExtractValueOp)
 def _extractvalue(it: Any, op: Any) -> Any:
     v = it.get(op.operands[0])
     if isinstance(v, MemRef):
@@ -141,7 +142,7 @@ def _insert(agg: Any, pos: list[int], val: Any) -> Any:
     return tuple(lst)
 
 
-@HOST.impl(llvm_d.InsertValueOp)
+@HOST.impl(llvm_mem.InsertValueOp)
 def _insertvalue(it: Any, op: Any) -> Any:
     agg, val = it.get(op.operands[0]), it.get(op.operands[1])
     if isinstance(agg, MemRef):
@@ -166,7 +167,7 @@ def llvm_sizeof(t: Any) -> int:
     return _LLVM_SIZES.get(str(t), 8)
 
 
-@HOST.impl(llvm_d.GEPOp)
+@HOST.impl(llvm_mem.GEPOp)
 def _gep(it: Any, op: Any) -> Any:
     base = it.get(op.operands[0])
     dyn = [it.get(v) for v in op.operands[1:]]
@@ -203,7 +204,7 @@ HOST.impl(llvm_d.AddrSpaceCastOp)(unrealized_cast)
 HOST.impl(llvm_d.CallOp)(call)
 
 
-@HOST.impl(llvm_d.AllocaOp)
+@HOST.impl(llvm_mem.AllocaOp)
 def _alloca(it: Any, op: Any) -> Any:
     """Stack memory: scalar element types get host memory (upstream lowers ``memref.alloca`` to
     this); aggregates and pointers get a one-slot ``Cell``."""
@@ -215,7 +216,7 @@ def _alloca(it: Any, op: Any) -> Any:
     return Cell()
 
 
-@HOST.impl(llvm_d.LoadOp)
+@HOST.impl(llvm_mem.LoadOp)
 def _load(it: Any, op: Any) -> Any:
     p = it.get(op.operands[0])
     if isinstance(p, Cell):
@@ -225,7 +226,7 @@ def _load(it: Any, op: Any) -> Any:
     return p.view(dt, 1)[0]
 
 
-@HOST.impl(llvm_d.StoreOp)
+@HOST.impl(llvm_mem.StoreOp)
 def _store(it: Any, op: Any) -> Any:
     v, p = it.get(op.operands[0]), it.get(op.operands[1])
     if isinstance(p, Cell):
