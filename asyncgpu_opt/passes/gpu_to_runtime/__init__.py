@@ -95,61 +95,13 @@ class GpuToRuntimePass(Pass):
             if was:
                 gc.enable()
 
-    def _apply(self, op: Operation) -> bool:  # noqa: C901 - the pass's phases in order; split when gpu_to_runtime becomes a package (issue 12)
+    def _apply(self, op: Operation) -> bool:
         L = _Lowering(op, self.stream_pool, _Ctx)
         L.loc = op.loc
         changed = False
         for fn in list(op.walk()):
-            if fn.name != "func.func":
-                continue
-            # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
-            # from the caller, results are owned by the caller
-            ft = fn.attributes["function_type"].type
-            sig = _has_token(ft)
-            if sig:
-                fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
-                    [PTR if t == T.gpu_async_token else t for t in ft.inputs],
-                    [PTR if t == T.gpu_async_token else t for t in ft.results]))
-                changed = True
-            if not fn.regions[0].blocks:
-                continue
-            if not sig and not any(is_host_op(o) or any(is_token(v) for v in o.operands)
-                                   or any(is_token(r) for r in o.results) for o in fn.walk()):
-                continue
-            changed = True
-            _forward_single_waits(fn)
-            _single_use_async_tokens(fn)
-            multi = len(fn.regions[0].blocks) > 1
-            if multi:
-                _normalize_cfg(fn)
-                L.cfg_regions.add(id(fn.regions[0]))
-            for o in fn.walk():
-                for r in o.results:
-                    if is_token(r):
-                        L.tokvals[id(r)] = r
-                for reg in o.regions:
-                    for b in reg.blocks:
-                        for a in b.args:
-                            if is_token(a):
-                                L.tokvals[id(a)] = a
-            entry = fn.regions[0].blocks[0]
-            L.fn_streams = []
-            # token arguments: events owned by the caller (upstream's reading of a token that is
-            # not a stream); waited for, never destroyed here
-            env: dict[int, Any] = {}
-            for a in entry.args:
-                if is_token(a):
-                    a.type = PTR
-                    env[id(a)] = Event(a, owned=False)
-            L.lower_block(entry, dict(env) if multi else env)
-            # other blocks (after _normalize_cfg): token arguments own the events their edges pass
-            for b in fn.regions[0].blocks[1:]:
-                args: list[tuple[Value, Any]] = []
-                for a in b.args:
-                    if is_token(a):
-                        a.type = PTR
-                        args.append((a, Event(a, owned=True)))
-                L.lower_block(b, dict(env), args)
+            if fn.name == "func.func":
+                changed = _lower_function(L, fn) or changed
         blocks: dict[int, Block] = {}
         for ph in L.placeholders:
             if ph.results[0].uses:
@@ -160,13 +112,71 @@ class GpuToRuntimePass(Pass):
         for b in blocks.values():
             L.commit_block(b)
         L.finish()
-        # anything left is an error, never silently kept
-        for o in op.walk():
-            if is_host_op(o) and o.name != "gpu.launch_func":
-                raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
-            if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
-                raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
-            if o.name == "func.constant" and _has_token(o.results[0].type):
-                raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
-                                "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)
+        _check_lowered(op)
         return changed or bool(L.decls)
+
+
+def _lower_function(L: _Lowering, fn: Operation) -> bool:
+    """Lower one ``func.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
+    holds host gpu ops or tokens, its normalised body block by block.  Returns whether it changed."""
+    changed = False
+    # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
+    # from the caller, results are owned by the caller
+    ft = fn.attributes["function_type"].type
+    sig = _has_token(ft)
+    if sig:
+        fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
+            [PTR if t == T.gpu_async_token else t for t in ft.inputs],
+            [PTR if t == T.gpu_async_token else t for t in ft.results]))
+        changed = True
+    if not fn.regions[0].blocks:
+        return changed
+    if not sig and not any(is_host_op(o) or any(is_token(v) for v in o.operands)
+                           or any(is_token(r) for r in o.results) for o in fn.walk()):
+        return changed
+    _forward_single_waits(fn)
+    _single_use_async_tokens(fn)
+    multi = len(fn.regions[0].blocks) > 1
+    if multi:
+        _normalize_cfg(fn)
+        L.cfg_regions.add(id(fn.regions[0]))
+    for o in fn.walk():
+        for r in o.results:
+            if is_token(r):
+                L.tokvals[id(r)] = r
+        for reg in o.regions:
+            for b in reg.blocks:
+                for a in b.args:
+                    if is_token(a):
+                        L.tokvals[id(a)] = a
+    entry = fn.regions[0].blocks[0]
+    L.fn_streams = []
+    # token arguments: events owned by the caller (upstream's reading of a token that is
+    # not a stream); waited for, never destroyed here
+    env: dict[int, Any] = {}
+    for a in entry.args:
+        if is_token(a):
+            a.type = PTR
+            env[id(a)] = Event(a, owned=False)
+    L.lower_block(entry, dict(env) if multi else env)
+    # other blocks (after _normalize_cfg): token arguments own the events their edges pass
+    for b in fn.regions[0].blocks[1:]:
+        args: list[tuple[Value, Any]] = []
+        for a in b.args:
+            if is_token(a):
+                a.type = PTR
+                args.append((a, Event(a, owned=True)))
+        L.lower_block(b, dict(env), args)
+    return True
+
+
+def _check_lowered(op: Operation) -> None:
+    """Anything left is an error, never silently kept."""
+    for o in op.walk():
+        if is_host_op(o) and o.name != "gpu.launch_func":
+            raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
+        if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
+            raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
+        if o.name == "func.constant" and _has_token(o.results[0].type):
+            raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
+                            "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

@@ -66,7 +66,7 @@ def _top_block(op: Operation, region: Any) -> Block:
     return op.parent
 
 
-def _normalize_cfg(fn: Operation) -> None:  # noqa: C901 - one walk over the CFG shapes; split when gpu_to_runtime becomes a package (issue 12)
+def _normalize_cfg(fn: Operation) -> None:
     """Make every token of a multi-block function local to its block: a token live into a block
     other than its defining one becomes a block argument there, appended to the successor operands
     of every edge into the block.  Then each conditional branch carries the same tokens equally
@@ -81,6 +81,42 @@ def _normalize_cfg(fn: Operation) -> None:  # noqa: C901 - one walk over the CFG
             if _is_async_token_value(a.type):
                 raise MLIRError("gpu-to-runtime cannot lower an !async.value<!gpu.async.token> block argument",
                                 b.ops[0].loc if b.ops else fn.loc, op=fn)
+    def_block, order, live_in = _live_tokens(region, blocks, entry)
+    if live_in[id(entry)]:
+        raise MLIRError("gpu-to-runtime: a !gpu.async.token is used in a block its definition does not "
+                        "dominate", fn.loc, op=fn)
+    # block arguments for live-in tokens, and their uses in the block
+    newarg: dict[int, dict[int, Value]] = {}
+    for b in blocks[1:]:
+        li = sorted(live_in[id(b)].values(), key=lambda v: order[id(v)])
+        if not li:
+            continue
+        newarg[id(b)] = m = {}
+        for v in li:
+            m[id(v)] = a = b.add_arg(T.gpu_async_token)
+            v.replace_uses_if(a, lambda u, b=b: _top_block(u, region) is b)
+    # successor operands of every edge into those blocks
+    for p in blocks:
+        if not p.ops:
+            continue
+        term = p.ops[-1]
+        for i, s in enumerate(term.successors):
+            if id(s) not in newarg:
+                continue
+            if term.name not in _BRANCHES:
+                raise MLIRError(f"'{term.name}' op: gpu-to-runtime cannot pass !gpu.async.token values through "
+                                "this branch (supported: cf.br, cf.cond_br, cf.switch, llvm.br, llvm.cond_br)",
+                                term.loc, op=term)
+            extra = [live_in[id(s)][vid] if def_block[vid] is p else newarg[id(p)][vid] for vid in newarg[id(s)]]
+            _set_succ_operands(term, i, _succ_operands(term, i) + extra)
+    _balance_edges(region, blocks)
+
+
+def _live_tokens(region: Any, blocks: list[Block], entry: Block
+                 ) -> tuple[dict[int, Block], dict[int, int], dict[int, dict[int, Value]]]:
+    """Token liveness over the CFG: each token's defining block, its order of definition, and the
+    tokens live into each block (upward-exposed uses, a use nested in a region op counting in the
+    op's block; entry-block arguments are not tracked)."""
     def_block: dict[int, Block] = {}
     order: dict[int, int] = {}
     vals: list[Value] = []
@@ -113,34 +149,12 @@ def _normalize_cfg(fn: Operation) -> None:  # noqa: C901 - one walk over the CFG
                     if vid not in li and vid not in defs[id(b)]:
                         li[vid] = v
                         changed = True
-    if live_in[id(entry)]:
-        raise MLIRError("gpu-to-runtime: a !gpu.async.token is used in a block its definition does not "
-                        "dominate", fn.loc, op=fn)
-    # block arguments for live-in tokens, and their uses in the block
-    newarg: dict[int, dict[int, Value]] = {}
-    for b in blocks[1:]:
-        li = sorted(live_in[id(b)].values(), key=lambda v: order[id(v)])
-        if not li:
-            continue
-        newarg[id(b)] = m = {}
-        for v in li:
-            m[id(v)] = a = b.add_arg(T.gpu_async_token)
-            v.replace_uses_if(a, lambda u, b=b: _top_block(u, region) is b)
-    # successor operands of every edge into those blocks
-    for p in blocks:
-        if not p.ops:
-            continue
-        term = p.ops[-1]
-        for i, s in enumerate(term.successors):
-            if id(s) not in newarg:
-                continue
-            if term.name not in _BRANCHES:
-                raise MLIRError(f"'{term.name}' op: gpu-to-runtime cannot pass !gpu.async.token values through "
-                                "this branch (supported: cf.br, cf.cond_br, cf.switch, llvm.br, llvm.cond_br)",
-                                term.loc, op=term)
-            extra = [live_in[id(s)][vid] if def_block[vid] is p else newarg[id(p)][vid] for vid in newarg[id(s)]]
-            _set_succ_operands(term, i, _succ_operands(term, i) + extra)
-    # branches with several edges: the same tokens, equally often, on every edge
+    return def_block, order, live_in
+
+
+def _balance_edges(region: Any, blocks: list[Block]) -> None:
+    """Branches with several edges carry the same tokens, equally often, on every edge: an edge
+    missing some goes through a new block that takes them as arguments it does not use."""
     for p in blocks:
         term = p.ops[-1] if p.ops else None
         if term is None or term.name not in _BRANCHES or len(term.successors) < 2:

@@ -163,21 +163,14 @@ class RegionLowering(Ownership):
         L.ip = op.next_op()
         self.bind(r, Event(r, owned=True))
 
-    def visit_region_op(self, op: Operation) -> None:  # noqa: C901 - one branch per region op kind; split when gpu_to_runtime becomes a package (issue 12)
+    def visit_region_op(self, op: Operation) -> None:
         """Lower the nested blocks of a region op.  Tokens defined outside and used inside are
         borrowed there (never destroyed inside; an async.execute body gets its own event, destroyed at
         the end of the body).  Token operands, block arguments and results move ownership:
         streams for scf ops, events for async.execute."""
         L = self.L
         name = op.name
-        carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
-                   or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
-                   or any(_is_async_token_value(v.type) for v in op.operands + op.results))
-        if carries and name not in _SCF_REGION_OPS and name != "async.execute":
-            raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
-                            "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
-                            "async.execute)",
-                            op.loc, op=op)
+        _check_supported(L, op)
         is_exec = name == "async.execute"
         # tokens captured by the nested regions
         captured: dict[int, Value] = {}
@@ -190,40 +183,8 @@ class RegionLowering(Ownership):
         tok_operands = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
         dying = self.consume([v for _, v in tok_operands] + list(captured.values()))
         dying_ids = {id(d) for d in dying}
-        inner_env = dict(self.env)
-        wrappers: dict[int, Any] = {}
-        exec_events: list[Value] = []
-        for vid in captured:
-            h = self.env[vid]
-            if is_exec:
-                e = L.owned_event(h, self.pool)
-                inner_env[vid] = Event(e, owned=False)
-                exec_events.append(e)
-            else:
-                if id(h) not in wrappers:
-                    wrappers[id(h)] = (Stream(h.ptr, borrowed=True) if isinstance(h, Stream)
-                                       else Event(h.ptr, owned=False))
-                inner_env[vid] = wrappers[id(h)]
-        # a region op that runs exactly one of its regions once (scf.if with an else, execute_region,
-        # index_switch)
-        # takes over a captured token that dies here as an owned handle in every region: the
-        # branch that runs continues on its stream (or destroys it).  Loops and executes borrow.
-        once = name in ("scf.execute_region", "scf.index_switch") or (
-            name == "scf.if" and all(r.blocks for r in op.regions))
-        moved_in: list[tuple[Value, Any]] = []
-        if once:
-            for vid, v in captured.items():
-                h = self.env[vid]
-                if vid in dying_ids and ((isinstance(h, Stream) and not h.borrowed and h.refs == 1)
-                                         or (isinstance(h, Event) and h.owned)):
-                    moved_in.append((v, h))
-        for v, h in moved_in:
-            del captured[id(v)]
-            inner_env.pop(id(v), None)
-            if isinstance(h, Stream):
-                h.refs = 0
-            self.env.pop(id(v), None)
-            self.remaining.pop(id(v), None)
+        inner_env, exec_events = self._inner_env(captured, is_exec)
+        moved_in = self._move_in(op, captured, dying_ids, inner_env)
         keep = {id(self.env[vid]) for vid in captured}
         moved: set[int] = set()
         new_operands = list(op.operands)
@@ -260,3 +221,60 @@ class RegionLowering(Ownership):
         for d in dying:
             if id(d) in captured and id(d) not in moved:
                 self.release(d)
+
+    def _inner_env(self, captured: dict[int, Value], is_exec: bool) -> tuple[dict[int, Any], list[Value]]:
+        """The handles the nested blocks see: captured tokens borrowed (one wrapper per handle), or
+        for an async.execute an event recorded for each (returned too: destroyed at the body's end)."""
+        L = self.L
+        inner_env = dict(self.env)
+        wrappers: dict[int, Any] = {}
+        exec_events: list[Value] = []
+        for vid in captured:
+            h = self.env[vid]
+            if is_exec:
+                e = L.owned_event(h, self.pool)
+                inner_env[vid] = Event(e, owned=False)
+                exec_events.append(e)
+            else:
+                if id(h) not in wrappers:
+                    wrappers[id(h)] = (Stream(h.ptr, borrowed=True) if isinstance(h, Stream)
+                                       else Event(h.ptr, owned=False))
+                inner_env[vid] = wrappers[id(h)]
+        return inner_env, exec_events
+
+    def _move_in(self, op: Operation, captured: dict[int, Value], dying_ids: set[int],
+                 inner_env: dict[int, Any]) -> list[tuple[Value, Any]]:
+        """A region op that runs exactly one of its regions once (scf.if with an else,
+        execute_region, index_switch) takes over a captured token that dies here as an owned handle
+        in every region: the branch that runs continues on its stream (or destroys it).  Loops and
+        executes borrow.  Returns the (token, handle) pairs moved in, removed from ``captured``."""
+        name = op.name
+        once = name in ("scf.execute_region", "scf.index_switch") or (
+            name == "scf.if" and all(r.blocks for r in op.regions))
+        moved_in: list[tuple[Value, Any]] = []
+        if once:
+            for vid, v in captured.items():
+                h = self.env[vid]
+                if vid in dying_ids and ((isinstance(h, Stream) and not h.borrowed and h.refs == 1)
+                                         or (isinstance(h, Event) and h.owned)):
+                    moved_in.append((v, h))
+        for v, h in moved_in:
+            del captured[id(v)]
+            inner_env.pop(id(v), None)
+            if isinstance(h, Stream):
+                h.refs = 0
+            self.env.pop(id(v), None)
+            self.remaining.pop(id(v), None)
+        return moved_in
+
+
+def _check_supported(L: Any, op: Operation) -> None:
+    """Tokens pass only through the region ops this pass supports (a located error otherwise)."""
+    carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
+               or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
+               or any(_is_async_token_value(v.type) for v in op.operands + op.results))
+    if carries and op.name not in _SCF_REGION_OPS and op.name != "async.execute":
+        raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
+                        "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
+                        "async.execute)",
+                        op.loc, op=op)
