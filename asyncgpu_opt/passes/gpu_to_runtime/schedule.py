@@ -32,7 +32,7 @@ class Ownership:
         self.pos: dict[int, int] = {}  # id(op of the block) -> its index
         self.cur = 0  # index of the op being lowered
         self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
-        self.live: set[int] = set()  # ids of tokens of this block that may be live on a stream
+        self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
 
     def handle(self, v: Value, user: Operation) -> Any:
         h = self.env.get(id(v))
@@ -46,7 +46,7 @@ class Ownership:
         self.env[id(v)] = h
         if isinstance(h, Stream):
             h.refs += 1
-            self.live.add(id(v))
+            self.live[id(v)] = None
         if self.remaining.get(id(v), 0) == 0:
             self.release(v)
 
@@ -162,7 +162,7 @@ class Ownership:
         for vid in list(self.live):
             h = self.env.get(vid)
             if self.remaining.get(vid, 0) <= 0 or not isinstance(h, Stream):
-                self.live.discard(vid)
+                self.live.pop(vid, None)
                 continue
             by_stream.setdefault(id(h), []).append(vid)
         dying_refs: dict[int, int] = {}  # refs still held by deps that die at this op
@@ -218,7 +218,7 @@ class Ownership:
         # the held reference becomes the token's
         if tok is not None:
             self.env[id(tok)] = s
-            self.live.add(id(tok))
+            self.live[id(tok)] = None
         if tok is None or self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
 
@@ -230,7 +230,7 @@ class Ownership:
             self.release(d)
         tok = op.results[0]
         self.env[id(tok)] = s
-        self.live.add(id(tok))
+        self.live[id(tok)] = None
         if self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
         self._detach_token(tok, s)
@@ -245,8 +245,8 @@ class Ownership:
         self.L.insert_before(self.L.ip, ph)
         self.origin[id(ph.results[0])] = self.origin.get(id(tok), tok)
         self.env[id(ph.results[0])] = self.env[id(tok)]
-        self.live.add(id(ph.results[0]))
-        self.live.discard(id(tok))
+        self.live[id(ph.results[0])] = None
+        self.live.pop(id(tok), None)
         self.remaining[id(ph.results[0])] = self.remaining.get(id(tok), 0)
         tok.replace_all_uses_with(ph.results[0])
         self.L.placeholders.append(ph)
