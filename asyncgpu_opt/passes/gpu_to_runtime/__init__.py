@@ -1,0 +1,182 @@
+"""gpu-to-runtime: lower host-side gpu ops to ``llvm.call @mgpu*`` (upstream's runtime ABI).
+
+Schedule (each block, before lowering it):
+  * tokens complete when the host has them need no waiting and are dropped from dependency lists:
+    a ``gpu.wait async`` without dependencies, a ``gpu.alloc`` whose dependencies are complete
+    (``mgpuMemAlloc`` allocates when called; the stream is ignored, as upstream's runtime does);
+  * a dependency another dependency of the same op already waits for is dropped (transitive
+    reduction): an implied edge costs an event and a wait for nothing;
+  * ``%b = gpu.wait async [%a]`` is ``%a`` (forwarded in the whole function first: explicit forks
+    cost nothing).
+While lowering (lowering-time vector clocks say what each stream and the host are ordered after):
+  * a ``gpu.dealloc async`` whose dependencies the host has waited for, with nothing of the function
+    pending on the device, is a synchronous ``mgpuMemFree`` (null stream) and its token is complete
+    (dropped from its users), as is a join whose dependencies are all complete;
+  * a fork continues on its parent's stream and records an event for the parent token only when a
+    later user may wait for that token alone (not when its users are frees and host waits);
+  * an op with no dependency stream to continue joins a pooled or live stream whose work it is
+    already ordered after (no false dependency), before a new stream is taken.
+
+Ownership model (see docs in the module report):
+  * a token maps to a *stream* (shared by every token of one chain, reference counted by the
+    live tokens on it) or to an *event* (owned by exactly one token, or borrowed);
+  * an op with dependencies runs on the stream of a dependency whose stream dies here (its last
+    live token is consumed by this op); else, a fork continues on its parent's stream when the
+    dependency is the only token there (its later users wait for an event recorded at the fork);
+    otherwise on a fresh stream (from the pool or created); every other dependency is waited for
+    with an event of the block's pool (created once, re-recorded per edge, destroyed before the
+    terminator) or, when it is already an event, with ``mgpuStreamWaitEvent``;
+  * when a stream's last live token is consumed, the stream is destroyed (or returned to the
+    block's pool, destroyed before the block terminator); an owned event is destroyed at its last
+    use;
+  * tokens captured by nested regions are borrowed there (never destroyed inside), except that a
+    region op running one of its regions once (``scf.if`` with an else, ``scf.execute_region``,
+    ``scf.index_switch``) takes over a captured token that dies there; tokens crossing ``scf``
+    region boundaries as values (yields, iter_args, results) are streams whose ownership moves with
+    the value, across ``async.execute`` events owned by the receiver;
+  * functions with several blocks (``cf.br``/``cf.cond_br``/``cf.switch``, ``llvm.br``/``llvm.cond_br``) are first
+    normalized so that every token is used only in its defining block: a token live into another
+    block becomes a block argument there, passed by every predecessor edge.  Across an edge a token
+    is an event owned by the receiving block argument (destroyed after its last use there); the
+    edges of a branch with several successors carry the same events (one per argument slot), and an
+    edge that does not pass an event another edge passes goes through a new block that destroys it.
+    Tokens through other branches are a located error;
+  * across a function boundary a token is an event (``!llvm.ptr`` in ``function_type``, call operand
+    and result types and block arguments): a token argument is an event borrowed from the caller
+    (waited for, never destroyed by the callee); ``func.return`` hands the caller a new event it
+    owns (an owned event whose token dies there moves); a ``func.call`` passes, for each token
+    operand, its event or an event recorded on its stream (destroyed right after the call) and is
+    one use of it, and the caller owns the events of token results.  Every function uses this
+    convention, so recursion and private declarations need nothing more.  ``func.call_indirect``
+    with tokens and ``func.constant`` of a function with tokens in its signature are located errors.
+
+``gpu.host_register``/``gpu.host_unregister`` of a ``memref<*xT>`` become
+``mgpuMemHostRegisterMemRef``/``mgpuMemHostUnregisterMemRef(rank, descriptor, sizeof(T))`` with the
+unranked descriptor ``!llvm.struct<(i64, ptr)>`` cast from the memref, as upstream's ``-gpu-to-llvm``.
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...analysis.tokens import is_token
+from ...diagnostics import MLIRError
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Block, Operation, Value
+from ..registry import Pass
+from .abi import PTR
+from .cfg import _normalize_cfg
+from .dispatch import _Ctx
+from .handles import Event
+from .lowering import _Lowering
+from .ops import is_host_op
+from .prepare import _forward_single_waits, _has_token, _single_use_async_tokens
+
+
+@dataclass(frozen=True)
+class GpuToRuntimePass(Pass):
+    name: ClassVar[str] = "gpu-to-runtime"
+    anchor: ClassVar[str] = "builtin.module"
+    summary: ClassVar[str] = "Lower host-side gpu ops to mgpu* runtime calls (any token graph)"
+    cpp_name: ClassVar[str] = "GpuToRuntimePass"
+    stream_pool: bool = True
+
+    def apply(self, op: Operation) -> bool:
+        # the pass allocates a few ops per lowered op and frees none: cyclic GC passes over the
+        # whole IR cost 2/3 of the pass time on large inputs
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return self._apply(op)
+        finally:
+            if was:
+                gc.enable()
+
+    def _apply(self, op: Operation) -> bool:
+        L = _Lowering(op, self.stream_pool, _Ctx)
+        L.loc = op.loc
+        changed = False
+        for fn in list(op.walk()):
+            if fn.name == "func.func":
+                changed = _lower_function(L, fn) or changed
+        blocks: dict[int, Block] = {}
+        for ph in L.placeholders:
+            if ph.results[0].uses:
+                u = ph.results[0].uses[0][0]
+                raise MLIRError(f"'{u.name}' op: gpu-to-runtime left a !gpu.async.token use unlowered", u.loc, op=u)
+            L.erase(ph)
+            blocks[id(ph.parent)] = ph.parent
+        for b in blocks.values():
+            L.commit_block(b)
+        L.finish()
+        _check_lowered(op)
+        return changed or bool(L.decls)
+
+
+def _lower_function(L: _Lowering, fn: Operation) -> bool:
+    """Lower one ``func.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
+    holds host gpu ops or tokens, its normalised body block by block.  Returns whether it changed."""
+    changed = False
+    # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
+    # from the caller, results are owned by the caller
+    ft = fn.attributes["function_type"].type
+    sig = _has_token(ft)
+    if sig:
+        fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
+            [PTR if t == T.gpu_async_token else t for t in ft.inputs],
+            [PTR if t == T.gpu_async_token else t for t in ft.results]))
+        changed = True
+    if not fn.regions[0].blocks:
+        return changed
+    if not sig and not any(is_host_op(o) or any(is_token(v) for v in o.operands)
+                           or any(is_token(r) for r in o.results) for o in fn.walk()):
+        return changed
+    _forward_single_waits(fn)
+    _single_use_async_tokens(fn)
+    multi = len(fn.regions[0].blocks) > 1
+    if multi:
+        _normalize_cfg(fn)
+        L.cfg_regions.add(id(fn.regions[0]))
+    for o in fn.walk():
+        for r in o.results:
+            if is_token(r):
+                L.tokvals[id(r)] = r
+        for reg in o.regions:
+            for b in reg.blocks:
+                for a in b.args:
+                    if is_token(a):
+                        L.tokvals[id(a)] = a
+    entry = fn.regions[0].blocks[0]
+    L.fn_streams = []
+    # token arguments: events owned by the caller (upstream's reading of a token that is
+    # not a stream); waited for, never destroyed here
+    env: dict[int, Any] = {}
+    for a in entry.args:
+        if is_token(a):
+            a.type = PTR
+            env[id(a)] = Event(a, owned=False)
+    L.lower_block(entry, dict(env) if multi else env)
+    # other blocks (after _normalize_cfg): token arguments own the events their edges pass
+    for b in fn.regions[0].blocks[1:]:
+        args: list[tuple[Value, Any]] = []
+        for a in b.args:
+            if is_token(a):
+                a.type = PTR
+                args.append((a, Event(a, owned=True)))
+        L.lower_block(b, dict(env), args)
+    return True
+
+
+def _check_lowered(op: Operation) -> None:
+    """Anything left is an error, never silently kept."""
+    for o in op.walk():
+        if is_host_op(o) and o.name != "gpu.launch_func":
+            raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
+        if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
+            raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
+        if o.name == "func.constant" and _has_token(o.results[0].type):
+            raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
+                            "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

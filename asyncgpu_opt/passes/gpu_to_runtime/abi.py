@@ -1,0 +1,183 @@
+"""The mgpu* runtime ABI and the IR builder of gpu-to-runtime.
+
+``_SIGS``: callee -> (result type, parameter types) of upstream's ``mgpu*`` wrappers; ``Builder``
+emits ``llvm.call``s to them (declaring each ``llvm.func`` once in ``finish``), the memref
+descriptor arithmetic around them, and defers block edits to ``commit_block`` (one rebuild of
+each block's op list instead of quadratic inserts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Block, Operation, Value
+
+PTR = T.llvm_ptr
+_SIGS = {
+    "mgpuStreamCreate": (PTR, []), "mgpuStreamDestroy": (T.llvm_void, [PTR]),
+    "mgpuStreamSynchronize": (T.llvm_void, [PTR]), "mgpuStreamWaitEvent": (T.llvm_void, [PTR, PTR]),
+    "mgpuEventCreate": (PTR, []), "mgpuEventDestroy": (T.llvm_void, [PTR]),
+    "mgpuEventSynchronize": (T.llvm_void, [PTR]), "mgpuEventRecord": (T.llvm_void, [PTR, PTR]),
+    "mgpuMemAlloc": (PTR, [T.i64, PTR, T.i8]), "mgpuMemFree": (T.llvm_void, [PTR, PTR]),
+    "mgpuMemcpy": (T.llvm_void, [PTR, PTR, T.i64, PTR]),
+    "mgpuMemset32": (T.llvm_void, [PTR, T.i32, T.i64, PTR]),
+    "mgpuMemset16": (T.llvm_void, [PTR, T.i16, T.i64, PTR]),
+    "mgpuSetDefaultDevice": (T.llvm_void, [T.i32]),
+    # (rank, pointer to the ranked descriptor, element size in bytes): upstream's unranked ABI
+    "mgpuMemHostRegisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
+    "mgpuMemHostUnregisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
+}
+
+
+def descriptor_type(mt: T.MemRefType) -> T.Type:
+    ms = mt.memory_space
+    asp = 0
+    if isinstance(ms, A.IntegerAttr):
+        asp = ms.value
+    p = T.LLVMPointerType(asp)
+    r = len(mt.shape)
+    if r == 0:
+        return T.LLVMStructType([p, p, T.i64])
+    arr = T.LLVMArrayType(r, T.i64)
+    return T.LLVMStructType([p, p, T.i64, arr, arr])
+
+
+def _identity_layout(mt: T.MemRefType) -> bool:
+    lay = mt.layout
+    if lay is None:
+        return True
+    if isinstance(lay, A.AffineMapAttr):
+        return str(lay.map).replace(" ", "") in ("", ) or lay.map.is_identity() if hasattr(
+            lay.map, "is_identity") else False
+    return False
+
+
+
+class Builder:
+    """Builds ops before the insertion point ``ip`` (located at ``loc``), edits blocks deferred."""
+
+    def __init__(self, module: Operation) -> None:
+        self.module = module
+        self.decls: dict[str, tuple[T.Type, list[T.Type]]] = {}
+        self.ip: Operation | None = None  # insert before this op
+        self.loc: Any = None
+        self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
+        self.erased: dict[int, Operation] = {}
+        self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
+
+    # ----- building ---------------------------------------------------------------------------------
+    def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
+             loc: Any = None) -> Operation:
+        op = Operation.create(name, operands, result_types, attrs or {}, loc=loc if loc is not None else self.loc)
+        od = op.opdef
+        if od is not None:
+            for k, v in od.default_attrs.items():
+                op.attributes.setdefault(k, v)
+        self.insert_before(self.ip, op)
+        return op
+
+    # Block edits are deferred to the end of each block (lower_block): inserting into or erasing
+    # from a block's op list invalidates its index cache, which made the pass quadratic.
+    def insert_before(self, ip: Operation, op: Operation) -> None:
+        op.parent = ip.parent
+        self.pending.setdefault(id(ip), []).append(op)
+
+    def erase(self, op: Operation) -> None:
+        op.drop_all_references()
+        self.erased[id(op)] = op
+
+    def commit_block(self, block: Block) -> None:
+        new: list[Operation] = []
+        for o in block.ops:
+            before = self.pending.pop(id(o), None)
+            if before:
+                new.extend(before)
+            if id(o) in self.erased:
+                o.parent = None
+            else:
+                new.append(o)
+        block.ops = new
+        block._index_cache = None
+
+    def call(self, fn: str, args: list[Value]) -> Value | None:
+        ret, params = _SIGS[fn]
+        self.decls.setdefault(fn, (ret, params))
+        rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
+        op = self.emit("llvm.call", args, rt, {"callee": self.attr(A.SymbolRefAttr, fn),
+                                                 "operandSegmentSizes": self.dense(T.i32, (len(args), 0))})
+        return op.results[0] if rt else None
+
+    def attr(self, cls: type, *args: Any) -> Any:
+        """One shared instance per distinct attribute (``cls(*args)``; args hashable)."""
+        key = (cls, *args)
+        a = self.attrs.get(key)
+        if a is None:
+            a = self.attrs[key] = cls(*args)
+        return a
+
+    def dense(self, t: T.Type, values: tuple) -> Any:
+        return self.attr(A.DenseArrayAttr, t, values)
+
+    def const(self, v: int, t: T.Type, attr_t: T.Type | None = None) -> Value:
+        return self.emit("llvm.mlir.constant", [], [t], {"value": self.attr(A.IntegerAttr, v, attr_t or t)}).results[0]
+
+    def cast(self, v: Value, t: T.Type) -> Value:
+        if v.type == t:
+            return v
+        return self.emit("builtin.unrealized_conversion_cast", [v], [t]).results[0]
+
+    def to_i64(self, v: Value) -> Value:
+        return self.cast(v, T.i64)
+
+    def zero(self) -> Value:
+        return self.emit("llvm.mlir.zero", [], [PTR]).results[0]
+
+    def byte_size(self, elem: T.Type, count: Value) -> Value:
+        z = self.zero()
+        g = self.emit("llvm.getelementptr", [z, count], [PTR], {
+            "elem_type": self.attr(A.TypeAttr, elem), "rawConstantIndices": self.dense(T.i32, (-2147483648,))})
+        return self.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
+
+    def desc(self, m: Value) -> Value:
+        return self.cast(m, descriptor_type(m.type))
+
+    def extract(self, d: Value, pos: list[int], t: T.Type) -> Value:
+        return self.emit("llvm.extractvalue", [d], [t], {"position": self.dense(T.i64, tuple(pos))}).results[0]
+
+    def element_count(self, m: Value, d: Value) -> Value:
+        mt = m.type
+        static = 1
+        dyn: list[Value] = []
+        for i, s in enumerate(mt.shape):
+            if s == T.DYNAMIC:
+                dyn.append(self.extract(d, [3, i], T.i64))
+            else:
+                static *= s
+        total = None
+        if static != 1 or not dyn:
+            total = self.const(static, T.i64, T.index)
+        for v in dyn:
+            total = v if total is None else self.emit("llvm.mul", [total, v], [T.i64]).results[0]
+        return total
+
+    def aligned_ptr(self, d: Value, mt: T.MemRefType) -> Value:
+        p = self.extract(d, [1], d.type.elements[0])
+        if p.type != PTR:
+            p = self.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+        return p
+
+
+    def finish(self) -> None:
+        """Declare the runtime functions called (``llvm.func``), unless the module has them."""
+        body = self.module.regions[0].blocks[0]
+        existing = {o.attributes["sym_name"].value for o in body.ops if "sym_name" in o.attributes
+                    and isinstance(o.attributes["sym_name"], A.StringAttr)}
+        for name, (ret, params) in self.decls.items():
+            if name in existing:
+                continue
+            op = Operation.create("llvm.func", [], [], {"sym_name": A.StringAttr(name), "function_type": A.TypeAttr(
+                T.LLVMFunctionType(ret, params))}, 1)
+            for k, v in op.opdef.default_attrs.items():
+                op.attributes.setdefault(k, v)
+            body.append(op)

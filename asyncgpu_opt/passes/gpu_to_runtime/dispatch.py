@@ -1,0 +1,48 @@
+"""The per-block context of gpu-to-runtime (``_Ctx``) and its dispatch: host gpu ops go to their
+lowering registered by op class (``ops.LOWERINGS``); branches, terminators, calls, awaits and region
+ops carrying tokens to ``RegionLowering``; any other op carrying a token is a located error."""
+
+from __future__ import annotations
+
+from ...diagnostics import MLIRError
+from ...ir.core import Operation
+from .cfg import _BRANCHES
+from .ops import LOWERINGS
+from .regions import _SCF_REGION_OPS, _TERMINATORS, RegionLowering
+
+
+class _Ctx(RegionLowering):
+    """The lowering context of one block: ``visit`` lowers each of its ops in order."""
+
+    def visit(self, op: Operation) -> None:
+        L = self.L
+        L.ip = op
+        L.loc = op.loc
+        lower = LOWERINGS.get(op.opdef)
+        if lower is not None:
+            lower(self, op)
+            return
+        name = op.name
+        if name in _BRANCHES and op.parent is not None and id(op.parent.parent) in L.cfg_regions:
+            self.visit_branch(op)
+            return
+        parent = op.parent_op
+        if name in _TERMINATORS and parent is not None and (
+                parent.name in _SCF_REGION_OPS or parent.name == "async.execute"):
+            self.visit_terminator(op, parent)
+            return
+        if name == "func.return" and parent is not None and parent.name == "func.func":
+            self.visit_terminator(op, parent)
+            return
+        if name == "func.call" and (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)):
+            self.visit_call(op)
+            return
+        if name == "async.await" and op.results and L.is_tok(op.results[0]):
+            self.visit_await(op)
+            return
+        if op.regions and self._uses_tokens_inside(op):
+            self.visit_region_op(op)
+            return
+        if any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results):
+            raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values",
+                            op.loc, op=op)

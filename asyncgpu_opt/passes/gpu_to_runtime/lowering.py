@@ -1,0 +1,148 @@
+"""The lowering state of one gpu-to-runtime run (``_Lowering``): the builder plus stream and event
+management (create/pool/destroy, waits between streams) and ``lower_block``, which lowers one block
+through a per-block context made by ``ctx_factory`` (``dispatch._Ctx``; injected, so that this
+module does not import the op lowerings that call back into it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...analysis.tokens import analyze_block, reduce_dependencies
+from ...diagnostics import MLIRError
+from ...ir import types as T
+from ...ir.core import Block, Operation, Value
+from .abi import Builder
+from .handles import Stream, _covered, _note_waited
+from .prepare import _drop_complete_tokens
+
+
+class _Lowering(Builder):
+    def __init__(self, module: Operation, pool: bool, ctx_factory: Callable[..., Any]) -> None:
+        super().__init__(module)
+        self.pool_enabled = pool
+        self.ctx_factory = ctx_factory  # (lowering, block, env, remaining, pool) -> block context
+        self.tokvals: dict[int, Value] = {}  # every token value of the input, kept alive (stable ids)
+        self.placeholders: list[Operation] = []
+        self.cfg_regions: set[int] = set()  # function bodies normalized by _normalize_cfg
+        # events the current block records to order one stream after another: created on first
+        # need, re-recorded for every later edge (a wait captures the event's state when it is
+        # enqueued), destroyed before the block's terminator
+        self.event_pool: list[Value] = []
+        self.block_events: list[Value] = []
+        self.fn_streams: list[Stream] = []  # streams created in the function being lowered
+
+    # ----- streams and events -------------------------------------------------------------------------
+    def new_stream(self, pool: list[Stream]) -> Stream:
+        if self.pool_enabled and pool:
+            s = pool.pop()
+            s.refs = 0
+            return s
+        ip = self.ip
+        s = Stream(self.call("mgpuStreamCreate", []))
+        s.created = (s.ptr.defining_op(), ip)
+        self.fn_streams.append(s)
+        return s
+
+    def drop_stream(self, s: Stream, pool: list[Stream]) -> None:
+        s.refs -= 1
+        if s.refs <= 0 and not s.borrowed:
+            if self.pool_enabled:
+                pool.append(s)
+            else:
+                self.call("mgpuStreamDestroy", [s.ptr])
+
+    def owned_event(self, h: Any, pool: list[Stream]) -> Value:
+        """A fresh owned event that completes after ``h``."""
+        if isinstance(h, Stream):
+            e = self.call("mgpuEventCreate", [])
+            self.call("mgpuEventRecord", [e, h.ptr])
+            return e
+        s = self.new_stream(pool)
+        self.call("mgpuStreamWaitEvent", [s.ptr, h.ptr])
+        e = self.call("mgpuEventCreate", [])
+        self.call("mgpuEventRecord", [e, s.ptr])
+        s.refs = 1
+        self.drop_stream(s, pool)
+        return e
+
+    def wait_on(self, s: Stream, h: Any) -> None:
+        """Make stream ``s`` wait for handle ``h`` (a stream: through an event of the block's pool);
+        nothing when ``s`` is already ordered after it."""
+        if _covered(s.seen, h):
+            return
+        _note_waited(s.seen, h)
+        if isinstance(h, Stream):
+            if self.event_pool:
+                e = self.event_pool.pop()
+            else:
+                e = self.call("mgpuEventCreate", [])
+                self.block_events.append(e)
+            self.call("mgpuEventRecord", [e, h.ptr])
+            self.call("mgpuStreamWaitEvent", [s.ptr, e])
+            self.event_pool.append(e)
+        else:
+            self.call("mgpuStreamWaitEvent", [s.ptr, h.ptr])
+
+    def is_tok(self, v: Value) -> bool:
+        """A ``!gpu.async.token`` value of the input (its type may already be ``!llvm.ptr``)."""
+        return v.type == T.gpu_async_token or id(v) in self.tokvals
+
+    # ----- blocks ---------------------------------------------------------------------------------------
+    def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = (),
+                    loop: Operation | None = None) -> None:
+        """Lower ``block``.  ``env`` maps token ids of enclosing blocks to borrowed handles; ``args``
+        binds token block arguments to the handles they own.  Streams freed in the block go to its
+        pool and are destroyed before its terminator -- or, in the body of ``loop``, a pooled stream
+        the body itself created is created before the loop and destroyed after it instead of once
+        per iteration (it holds no token at the end of the body; only later work on it in the
+        next iteration is ordered after its earlier work)."""
+        pool: list[Stream] = []
+        saved_events = self.event_pool, self.block_events
+        self.event_pool, self.block_events = [], []
+        _drop_complete_tokens(block)
+        reduce_dependencies(block)  # an implied dependency costs an event and a wait for nothing
+        local: list[Value] = [a for a, _ in args]
+        for op in block.ops:
+            local.extend(r for r in op.results if self.is_tok(r))
+        info = analyze_block(block, local)
+        remaining = {id(v): info.num_users(v) for v in local}
+        ctx = self.ctx_factory(self, block, env, remaining, pool)
+        ctx.users = info.users
+        ctx.pos = {id(o): i for i, o in enumerate(block.ops)}
+        if args and block.ops:
+            self.ip = block.ops[0]
+            self.loc = block.ops[0].loc
+            for a, h in args:
+                ctx.bind(a, h)
+        for i, op in enumerate(list(block.ops)):
+            ctx.cur = i
+            ctx.visit(op)
+        term = block.ops[-1] if block.ops else None
+        if self.block_events:
+            if term is None or not term.is_terminator():
+                raise MLIRError("gpu-to-runtime: block without terminator holds pooled events",
+                                block.parent_op.loc if block.parent_op else None)
+            self.ip, self.loc = term, term.loc
+            for e in self.block_events:
+                self.call("mgpuEventDestroy", [e])
+        self.event_pool, self.block_events = saved_events
+        if pool:
+            if term is not None and term.is_terminator():
+                self.ip = term
+                self.loc = term.loc
+                after = loop.next_op() if loop is not None else None
+                for s in pool:
+                    if after is not None and s.created is not None and s.created[1].parent is block:
+                        create, anchor = s.created
+                        self.pending[id(anchor)].remove(create)
+                        self.insert_before(loop, create)
+                        self.ip, self.loc = after, loop.loc
+                        self.call("mgpuStreamDestroy", [s.ptr])
+                        self.ip, self.loc = term, term.loc
+                    else:
+                        self.call("mgpuStreamDestroy", [s.ptr])
+            else:
+                raise MLIRError("gpu-to-runtime: block without terminator holds pooled streams",
+                                block.parent_op.loc if block.parent_op else None)
+        self.commit_block(block)

@@ -1,0 +1,321 @@
+"""Per-op lowering of the host gpu ops, registered by op class (``@lowering(AllocOp)``): each
+function takes the block context and the op, emits the runtime calls before it and erases it.
+``LOWERINGS`` is also what makes an op a host gpu op for the pass (``is_host_op``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...diagnostics import MLIRError
+from ...dialects.gpu import (
+    AllocOp,
+    AsyncOp,
+    DeallocOp,
+    HostRegisterOp,
+    HostUnregisterOp,
+    LaunchFuncOp,
+    LaunchOp,
+    MemcpyOp,
+    MemsetOp,
+    SetDefaultDeviceOp,
+    WaitOp,
+)
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.core import Operation, Value
+from .abi import PTR, _identity_layout, descriptor_type
+from .handles import Stream, _covered, _note_waited, _unique
+from .schedule import Ownership
+
+LOWERINGS: dict[type, Callable[[Ownership, Operation], None]] = {}
+
+
+def lowering(*classes: type) -> Callable:
+    """Register the decorated ``fn(ctx, op)`` as the lowering of ops of these classes."""
+    def register(fn: Callable[[Ownership, Operation], None]) -> Callable[[Ownership, Operation], None]:
+        for c in classes:
+            LOWERINGS[c] = fn
+        return fn
+    return register
+
+
+def is_host_op(op: Operation) -> bool:
+    """A host-side gpu op this pass lowers (or refuses: ``gpu.launch``)."""
+    return op.opdef in LOWERINGS
+
+
+@lowering(WaitOp)
+def _wait(ctx: Ownership, op: Operation) -> None:
+    """``gpu.wait async`` binds its token to a stream (or drops it when complete); ``gpu.wait``
+    synchronizes the host with its dependencies."""
+    L = ctx.L
+    deps = list(AsyncOp.deps(op))
+    tok = AsyncOp.token(op)
+    if tok is not None and not deps and not tok.uses:  # a root nothing waits for
+        ctx.L.erase(op)
+        return
+    if tok is not None:
+        if all(_covered(ctx.host_seen, ctx.handle(d, op)) for d in _unique(deps)) and ctx._droppable(tok):
+            # everything it joins is complete (the host waited for it): so is its token
+            for d in ctx.consume(_unique(deps)):
+                ctx.release(d)
+            ctx._drop_complete(tok)
+            ctx.L.erase(op)
+            return
+        s, dying = ctx.primary(op, deps)
+        ctx.finish_op_after(op, s, dying)
+        return
+    uniq = _unique(deps)
+    hs = [ctx.handle(d, op) for d in uniq]
+    dying = ctx.consume(uniq)
+    # sync first the streams that have waited for the most: they may cover the others
+    hs.sort(key=lambda h: -len(h.seen) if isinstance(h, Stream) else 0)
+    done: set[int] = set()
+    for h in hs:
+        if id(h) in done or _covered(ctx.host_seen, h):
+            continue
+        done.add(id(h))
+        L.call("mgpuStreamSynchronize" if isinstance(h, Stream) else "mgpuEventSynchronize", [h.ptr])
+        _note_waited(ctx.host_seen, h)
+    for d in dying:
+        ctx.release(d)
+    ctx.L.erase(op)
+
+
+def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operation, Value], None],
+               null_ok: bool = False) -> None:
+    """Lower an async op through ``emit(ctx, op, stream pointer)``: on the stream ``primary``
+    picks, or (``null_ok``: alloc, dealloc) on the null stream when it has no dependencies and its
+    token is unused; then bind its token (or synchronize, when it is not async) and erase it."""
+    L = ctx.L
+    deps = list(AsyncOp.deps(op))
+    tok = AsyncOp.token(op)
+    unused = tok is None or (ctx.remaining.get(id(tok), 0) == 0 and not tok.uses)
+    null_stream = unused and not deps and null_ok
+    if null_stream:
+        s_ptr = L.zero()
+        s = None
+        dying: list[Value] = []
+    else:
+        s, dying = ctx.primary(op, deps)
+        s_ptr = s.ptr
+    L.ip = op
+    emit(ctx, op, s_ptr)
+    if s is None:  # synchronous, or a token nothing waits for
+        ctx.L.erase(op)
+        return
+    ctx.finish_op(op, s, dying, sync=tok is None)
+    if tok is not None:
+        ctx._detach_token(tok, s)
+    ctx.L.erase(op)
+
+
+@lowering(AllocOp)
+def _alloc(ctx: Ownership, op: Operation) -> None:
+    _on_stream(ctx, op, _emit_alloc, null_ok=True)
+
+
+@lowering(DeallocOp)
+def _dealloc(ctx: Ownership, op: Operation) -> None:
+    tok = AsyncOp.token(op)
+    if tok is not None and _free_synchronously(ctx, op, list(AsyncOp.deps(op)), tok):
+        return
+    _on_stream(ctx, op, _emit_free, null_ok=True)
+
+
+def _emit_free(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
+    L = ctx.L
+    m = op.operand_group("memref")[0]
+    d = L.desc(m)
+    p = L.extract(d, [0], d.type.elements[0])
+    if p.type != PTR:
+        p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+    L.call("mgpuMemFree", [p, s_ptr])
+
+
+@lowering(MemcpyOp)
+def _memcpy(ctx: Ownership, op: Operation) -> None:
+    _on_stream(ctx, op, _emit_memcpy)
+
+
+def _emit_memcpy(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
+    L = ctx.L
+    dst, src = op.operand_group("dst")[0], op.operand_group("src")[0]
+    _check_identity(op, src)
+    _check_identity(op, dst)
+    ds = L.desc(src)
+    n = L.element_count(src, ds)
+    size = L.byte_size(src.type.element_type, n)
+    sp = L.aligned_ptr(ds, src.type)
+    dd = L.desc(dst)
+    dp = L.aligned_ptr(dd, dst.type)
+    L.call("mgpuMemcpy", [dp, sp, size, s_ptr])
+
+
+@lowering(MemsetOp)
+def _memset(ctx: Ownership, op: Operation) -> None:
+    _on_stream(ctx, op, _emit_memset)
+
+
+def _emit_memset(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
+    L = ctx.L
+    dst, val = op.operand_group("dst")[0], op.operand_group("value")[0]
+    _check_identity(op, dst)
+    bw = T.bit_width(val.type) if isinstance(val.type, T.IntegerType | T.FloatType) else 0
+    if bw not in (16, 32):
+        raise MLIRError("'gpu.memset' op value must be a 16 or 32 bit int or float", op.loc, op=op)
+    it = T.IntegerType(bw)
+    v = val if val.type == it else L.emit("llvm.bitcast", [val], [it]).results[0]
+    dd = L.desc(dst)
+    n = L.element_count(dst, dd)
+    dp = L.aligned_ptr(dd, dst.type)
+    L.call("mgpuMemset32" if bw == 32 else "mgpuMemset16", [dp, v, n, s_ptr])
+
+
+@lowering(LaunchFuncOp)
+def _launch_func(ctx: Ownership, op: Operation) -> None:
+    if op.operand_group("asyncObject") and not op.operand_group("asyncDependencies") and not op.result_group(
+            "asyncToken"):
+        return  # already lowered: runs on the stream it names, ordered by the user (as upstream)
+    _on_stream(ctx, op, _emit_launch)
+
+
+@lowering(LaunchOp)
+def _launch(ctx: Ownership, op: Operation) -> None:
+    raise MLIRError("'gpu.launch' op replace with gpu.launch_func first (run -gpu-kernel-outlining)",
+                    op.loc, op=op)
+
+
+@lowering(SetDefaultDeviceOp)
+def _set_default_device(ctx: Ownership, op: Operation) -> None:
+    ctx.L.call("mgpuSetDefaultDevice", [op.operands[0]])
+    ctx.L.erase(op)
+
+
+def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: Value) -> bool:
+    """``gpu.dealloc async`` whose dependencies the host has already waited for, while no work
+    of this function is pending on the device: ``mgpuMemFree`` with a null stream costs no
+    stream, and its token is complete at once, so it is dropped from its users' dependencies
+    (all of them async gpu ops of this block that have not been lowered yet).  Returns whether
+    the op was lowered so."""
+
+    L = ctx.L
+    uniq = _unique(deps)
+    if any(not _covered(ctx.host_seen, ctx.handle(d, op)) for d in uniq):
+        return False
+    if any(s.version and not _covered(ctx.host_seen, s) for s in L.fn_streams):
+        return False  # cuMemFree would wait for that work
+    if not ctx._droppable(tok):
+        return False
+    for d in ctx.consume(uniq):
+        ctx.release(d)
+    L.ip, L.loc = op, op.loc
+    m = op.operand_group("memref")[0]
+    dsc = L.desc(m)
+    p = L.extract(dsc, [0], dsc.type.elements[0])
+    if p.type != PTR:
+        p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
+    L.call("mgpuMemFree", [p, L.zero()])
+    ctx._drop_complete(tok)
+    L.erase(op)
+    return True
+
+
+@lowering(HostRegisterOp, HostUnregisterOp)
+def _host_register(ctx: Ownership, op: Operation) -> None:
+    """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
+    with the unranked descriptor ``{rank, ptr}`` as upstream's ``-gpu-to-llvm`` builds it."""
+    L = ctx.L
+    m = op.operands[0]
+    et = getattr(m.type, "element_type", None)
+    if isinstance(et, T.IndexType):
+        et = T.i64
+    elif isinstance(et, T.VectorType) and isinstance(et.element_type, T.IndexType):
+        et = T.VectorType(et.shape, T.i64, et.scalable)
+    elif isinstance(et, T.ComplexType) and isinstance(et.element_type, T.IntegerType | T.FloatType):
+        et = T.LLVMStructType([et.element_type, et.element_type])
+    if not (isinstance(et, T.IntegerType | T.FloatType | T.LLVMPointerType | T.LLVMStructType | T.LLVMArrayType)
+            or (isinstance(et, T.VectorType) and isinstance(et.element_type, T.IntegerType | T.FloatType))):
+        raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot compute the element size of '{m.type}'",
+                        op.loc, op=op)
+    d = L.cast(m, T.LLVMStructType([T.i64, PTR]))
+    z = L.zero()
+    g = L.emit("llvm.getelementptr", [z], [PTR], {
+        "elem_type": A.TypeAttr(et), "rawConstantIndices": A.DenseArrayAttr(T.i32, [1])})
+    size = L.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
+    rank = L.extract(d, [0], T.i64)
+    p = L.extract(d, [1], PTR)
+    L.call("mgpuMemHostRegisterMemRef" if op.name == "gpu.host_register" else "mgpuMemHostUnregisterMemRef",
+           [rank, p, size])
+    L.erase(op)
+
+
+def _check_identity(op: Operation, m: Value) -> None:
+    mt = m.type
+    if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not _identity_layout(mt)):
+        raise MLIRError(f"'{op.name}' op: only memrefs with identity layout are supported, got '{mt}'",
+                        op.loc, op=op)
+
+
+def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
+    L = ctx.L
+    m = op.results[0]
+    mt = m.type
+    _check_identity(op, m)
+    dyn = iter(op.operand_group("dynamicSizes"))
+    sizes: list[Value] = []
+    for dim in mt.shape:
+        sizes.append(L.to_i64(next(dyn)) if dim == T.DYNAMIC else L.const(dim, T.i64, T.index))
+    # strides (row-major) and element count
+    strides: list[Value] = [None] * len(sizes)  # type: ignore[list-item]
+    one = L.const(1, T.i64, T.index)
+    acc = one
+    static_acc = 1
+    all_static = True
+    for i in range(len(sizes) - 1, -1, -1):
+        strides[i] = acc
+        if mt.shape[i] != T.DYNAMIC and all_static:
+            static_acc *= mt.shape[i]
+            acc = L.const(static_acc, T.i64, T.index) if i > 0 else acc
+        else:
+            all_static = False
+            acc = L.emit("llvm.mul", [acc, sizes[i]], [T.i64]).results[0]
+    if all_static:
+        total = L.const(static_acc, T.i64, T.index)
+    else:
+        total = acc
+    nbytes = L.byte_size(mt.element_type, total)
+    shared = L.const(1 if "hostShared" in op.attributes else 0, T.i8)
+    p = L.call("mgpuMemAlloc", [nbytes, s_ptr, shared])
+    dt = descriptor_type(mt)
+    if dt.elements[0] != PTR:
+        p = L.emit("llvm.addrspacecast", [p], [dt.elements[0]]).results[0]
+    d = L.emit("llvm.mlir.poison", [], [dt]).results[0]
+
+    def ins(d: Value, v: Value, pos: list[int]) -> Value:
+        return L.emit("llvm.insertvalue", [d, v], [dt], {"position": L.dense(T.i64, tuple(pos))}).results[0]
+
+    d = ins(d, p, [0])
+    d = ins(d, p, [1])
+    d = ins(d, L.const(0, T.i64, T.index), [2])
+    for i, sz in enumerate(sizes):
+        d = ins(d, sz, [3, i])
+    for i, st in enumerate(strides):
+        d = ins(d, st, [4, i])
+    mm = L.emit("builtin.unrealized_conversion_cast", [d], [mt]).results[0]
+    m.replace_all_uses_with(mm)
+
+
+def _emit_launch(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
+    g = lambda n: LaunchFuncOp.operand_group(op, n)  # noqa: E731
+    if g("asyncObject"):
+        raise MLIRError("'gpu.launch_func' op with both an explicit async object and "
+                        "!gpu.async.token dependencies or result is not supported by gpu-to-runtime",
+                        op.loc, op=op)
+    operands = {n: g(n) for n in ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY",
+                                  "blockSizeZ", "clusterSizeX", "clusterSizeY", "clusterSizeZ",
+                                  "dynamicSharedMemorySize", "kernelOperands")}
+    operands["asyncObject"] = [s_ptr]
+    attrs = {k: v for k, v in op.attributes.items() if k != "operandSegmentSizes"}
+    new = LaunchFuncOp.build(operands, {}, attrs, loc=op.loc)
+    ctx.L.insert_before(op, new)

@@ -1,0 +1,88 @@
+"""Function-level normalisation before gpu-to-runtime lowers a function: forward single-dependency
+``gpu.wait async`` ops, give each ``!async.value<!gpu.async.token>`` use its own execute result,
+and (per block) drop dependencies on tokens that are complete when the host has them."""
+
+from __future__ import annotations
+
+from ...ir import types as T
+from ...ir.core import Block, Operation
+
+
+def _drop_complete_tokens(block: Block) -> None:
+    """Tokens that are complete when the host has them need no waiting: a ``gpu.wait async``
+    without dependencies, and a ``gpu.alloc`` whose dependencies are all complete
+    (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
+    runtime does).  Async ops of this block drop such dependencies; an op left without any starts
+    a new chain, exactly as it would have on the root's fresh stream, minus the event."""
+    from ...dialects.gpu import AsyncOp, is_async_op
+
+    complete: set[int] = set()
+    for op in block.ops:
+        if not is_async_op(op):
+            continue
+        deps = AsyncOp.deps(op)
+        live = [d for d in deps if id(d) not in complete]
+        if len(live) != len(deps):
+            op.opdef.set_operand_group(op, "asyncDependencies", live)
+        tok = AsyncOp.token(op)
+        if tok is not None and not live and op.name in ("gpu.wait", "gpu.alloc"):
+            complete.add(id(tok))
+
+
+def _forward_single_waits(fn: Operation) -> None:
+    """``%b = gpu.wait async [%a]`` completes exactly when ``%a`` does: every use of ``%b`` becomes a
+    use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
+    from ...dialects.gpu import AsyncOp
+
+    gone: dict[int, list[Operation]] = {}
+    for op in fn.walk():
+        if op.name != "gpu.wait" or not op.results:
+            continue
+        deps = AsyncOp.deps(op)
+        if len(deps) != 1 and not (deps and all(d is deps[0] for d in deps)):
+            continue
+        op.results[0].replace_all_uses_with(deps[0])
+        gone.setdefault(id(op.parent), []).append(op)
+    for ops in gone.values():
+        block = ops[0].parent
+        ids = {id(o) for o in ops}
+        for o in ops:
+            o.drop_all_references()
+            o.parent = None
+        block.ops = [o for o in block.ops if id(o) not in ids]
+        block._index_cache = None
+
+
+def _has_token(t: T.Type) -> bool:
+    return isinstance(t, T.FunctionType) and any(x == T.gpu_async_token for x in (*t.inputs, *t.results))
+
+
+def _is_async_token_value(t: T.Type) -> bool:
+    return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
+
+
+def _single_use_async_tokens(fn: Operation) -> None:
+    """Give every use of an ``!async.value<!gpu.async.token>`` its own execute result (the yielded
+    token is repeated), so that each event has exactly one owner (upstream's SingleTokenUseCallback)."""
+    for ex in [o for o in fn.walk() if o.name == "async.execute"]:
+        extra: list[tuple[int, Operation, int]] = []
+        for r in ex.results[1:]:
+            if _is_async_token_value(r.type) and len(r.uses) > 1:
+                extra.extend((r.index, u, i) for u, i in list(r.uses)[1:])
+        if not extra:
+            continue
+        y = ex.regions[0].blocks[-1].ops[-1]
+        y.set_operands(list(y.operands) + [y.operands[i - 1] for i, _, _ in extra])
+        regions = ex.regions
+        ex.regions = []
+        new = Operation.create(ex.name, list(ex.operands), [r.type for r in ex.results]
+                               + [ex.results[i].type for i, _, _ in extra], dict(ex.attributes), regions,
+                               loc=ex.loc)
+        b = ex.parent
+        b.insert(b.index_of(ex), new)
+        n = len(ex.results)
+        for k, (_, user, idx) in enumerate(extra):
+            user.set_operand(idx, new.results[n + k])
+        for old, nr in zip(ex.results, new.results):
+            old.replace_all_uses_with(nr)
+        ex.erase()

@@ -1,0 +1,280 @@
+"""Lowering of ops that carry tokens across region, block and function boundaries: region ops
+(``scf.*``, ``async.execute``), their terminators, ``func.return``, branches of normalised CFGs,
+``func.call`` and ``async.await`` (``RegionLowering``, a layer of the per-block context)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...diagnostics import MLIRError
+from ...ir import types as T
+from ...ir.core import Operation, Value
+from .abi import PTR
+from .cfg import _edge_slices
+from .handles import Event, Stream, _unique
+from .ops import is_host_op
+from .prepare import _is_async_token_value
+from .schedule import Ownership
+
+# Region ops whose operands, results or block arguments may carry tokens.  Across an scf boundary a
+# token is a *stream* whose ownership moves with the value (a loop continues on its stream: no
+# runtime call per iteration); across an async.execute boundary it is an *event* (the body runs
+# concurrently with the host; upstream's design, and never a raw stream: bug #170833).  These and
+# the terminators that hand tokens out of them are properties of this pass (what it supports), kept
+# here only; any other region op or terminator carrying a token is a located error.
+_SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
+_TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
+
+
+class RegionLowering(Ownership):
+    """Token hand-over across region, block and function boundaries (see the package docstring)."""
+
+    def _uses_tokens_inside(self, op: Operation) -> bool:
+        L = self.L
+        for o in op.walk():
+            if any(L.is_tok(v) for v in o.operands) or any(L.is_tok(r) for r in o.results):
+                return True
+            if is_host_op(o) and o is not op:
+                return True
+            for r in o.regions:
+                for b in r.blocks:
+                    if any(L.is_tok(a) for a in b.args):
+                        return True
+        return False
+
+    # ----- region ops -----------------------------------------------------------------------------------
+    def take_stream(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int],
+                    keep: set[int]) -> Value:
+        """A stream pointer, owned by the receiver, that runs after token ``v``: ``v``'s own stream
+        when ``v`` dies here and is its only live token (ownership moves), else a pooled/new stream
+        that waits for it.  ``moved`` collects the tokens whose stream moved."""
+        L = self.L
+        h = self.handle(v, user)
+        if (isinstance(h, Stream) and not h.borrowed and id(v) in dying_ids and id(v) not in moved
+                and h.refs == 1 and id(h) not in keep):
+            moved.add(id(v))
+            h.refs = 0
+            return h.ptr
+        s = L.new_stream(self.pool)
+        L.wait_on(s, h)
+        return s.ptr
+
+    def take_event(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int]) -> Value:
+        """An event pointer, owned by the receiver, that completes after token ``v``."""
+        h = self.handle(v, user)
+        if isinstance(h, Event) and h.owned and id(v) in dying_ids and id(v) not in moved:
+            moved.add(id(v))
+            return h.ptr
+        return self.L.owned_event(h, self.pool)
+
+    def visit_terminator(self, op: Operation, parent: Operation) -> None:
+        """scf.yield / scf.condition / async.yield / func.return: hand each token over as an owned
+        stream (scf) or an owned event (async.execute, func.func: the caller owns what it receives,
+        so a borrowed token argument is returned as a new event)."""
+        L = self.L
+        toks = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
+        if not toks:
+            return
+        dying = self.consume([v for _, v in toks])
+        dying_ids = {id(d) for d in dying}
+        moved: set[int] = set()
+        new = list(op.operands)
+        for i, v in toks:
+            if parent.name == "async.execute":
+                res = parent.results[1 + i]
+                new[i] = L.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
+            elif parent.name == "func.func":
+                new[i] = self.take_event(v, op, dying_ids, moved)
+            else:
+                new[i] = self.take_stream(v, op, dying_ids, moved, set())
+        for d in dying:
+            if id(d) not in moved:
+                self.release(d)
+        op.set_operands(new)
+
+    def visit_branch(self, op: Operation) -> None:
+        """A branch between blocks of a function: each token operand slot gets an event owned by the
+        receiving block argument.  The edges of a conditional branch are exclusive, so the k-th slot
+        of a token on each edge shares one event (``_normalize_cfg`` made both edges carry the same
+        tokens equally often); the branch is one use of each token."""
+        L = self.L
+        toks = _unique([v for v in op.operands if L.is_tok(v)])
+        if not toks:
+            return
+        dying = self.consume(toks)
+        dying_ids = {id(d) for d in dying}
+        moved: set[int] = set()
+        events: dict[tuple[int, int], Value] = {}
+        new = list(op.operands)
+        for start, end in _edge_slices(op):
+            count: dict[int, int] = {}
+            for j in range(start, end):
+                v = op.operands[j]
+                if not L.is_tok(v):
+                    continue
+                k = count.get(id(v), 0)
+                count[id(v)] = k + 1
+                if (id(v), k) not in events:
+                    events[(id(v), k)] = self.take_event(v, op, dying_ids, moved)
+                new[j] = events[(id(v), k)]
+        for d in dying:
+            if id(d) not in moved:
+                self.release(d)
+        op.set_operands(new)
+
+    def visit_call(self, op: Operation) -> None:
+        """``func.call`` with token operands or results.  The callee borrows an event per token
+        operand (a token that is already an event passes it; a stream token gets a new event recorded
+        on its stream, destroyed right after the call); the call is one use of each token.  Token
+        results are events the callee created, owned by the caller."""
+        L = self.L
+        toks = _unique([v for v in op.operands if L.is_tok(v)])
+        hs = [self.handle(v, op) for v in toks]
+        dying = self.consume(toks)
+        events: dict[int, Value] = {}  # id(handle) -> event passed for it
+        temps: list[Value] = []
+        for h in hs:
+            if id(h) in events:
+                continue
+            if isinstance(h, Event):
+                events[id(h)] = h.ptr
+            else:
+                e = L.call("mgpuEventCreate", [])
+                L.call("mgpuEventRecord", [e, h.ptr])
+                events[id(h)] = e
+                temps.append(e)
+        by_tok = {id(v): events[id(h)] for v, h in zip(toks, hs)}
+        op.set_operands([by_tok.get(id(v), v) if L.is_tok(v) else v for v in op.operands])
+        L.ip = op.next_op()
+        for e in temps:
+            L.call("mgpuEventDestroy", [e])
+        for d in dying:
+            self.release(d)
+        for r in op.results:
+            if L.is_tok(r):
+                r.type = PTR
+                self.bind(r, Event(r, owned=True))
+
+    def visit_await(self, op: Operation) -> None:
+        """``async.await`` of an ``!async.value<!gpu.async.token>``: the result owns the event."""
+        L = self.L
+        r = op.results[0]
+        r.type = PTR
+        L.ip = op.next_op()
+        self.bind(r, Event(r, owned=True))
+
+    def visit_region_op(self, op: Operation) -> None:
+        """Lower the nested blocks of a region op.  Tokens defined outside and used inside are
+        borrowed there (never destroyed inside; an async.execute body gets its own event, destroyed at
+        the end of the body).  Token operands, block arguments and results move ownership:
+        streams for scf ops, events for async.execute."""
+        L = self.L
+        name = op.name
+        _check_supported(L, op)
+        is_exec = name == "async.execute"
+        # tokens captured by the nested regions
+        captured: dict[int, Value] = {}
+        for o in op.walk():
+            if o is op:
+                continue
+            for v in o.operands:
+                if L.is_tok(v) and id(v) in self.env:
+                    captured[id(v)] = v
+        tok_operands = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
+        dying = self.consume([v for _, v in tok_operands] + list(captured.values()))
+        dying_ids = {id(d) for d in dying}
+        inner_env, exec_events = self._inner_env(captured, is_exec)
+        moved_in = self._move_in(op, captured, dying_ids, inner_env)
+        keep = {id(self.env[vid]) for vid in captured}
+        moved: set[int] = set()
+        new_operands = list(op.operands)
+        for i, v in tok_operands:
+            new_operands[i] = self.take_stream(v, op, dying_ids, moved, keep)
+        L.ip = op
+        for d in dying:
+            if id(d) not in moved and id(d) not in captured:
+                self.release(d)
+        op.set_operands(new_operands)
+        # nested blocks: token block arguments own a stream (scf) or an event (async.execute)
+        for r in op.regions:
+            for b in r.blocks:
+                args: list[tuple[Value, Any]] = [
+                    (v, Stream(h.ptr) if isinstance(h, Stream) else Event(h.ptr, owned=True)) for v, h in moved_in]
+                for a in b.args:
+                    if L.is_tok(a):
+                        a.type = PTR
+                        args.append((a, Event(a, owned=True) if is_exec else Stream(a)))
+                L.lower_block(b, inner_env, args, loop=op if name in ("scf.for", "scf.while") else None)
+        if exec_events:
+            body = op.regions[0].blocks[-1]
+            L.ip = body.ops[-1]
+            for e in exec_events:
+                L.call("mgpuEventDestroy", [e])
+        # results
+        L.ip = op.next_op()
+        for r in op.results:
+            if L.is_tok(r):
+                r.type = PTR
+                self.bind(r, Stream(r))
+            elif _is_async_token_value(r.type):
+                r.type = T.AsyncValueType(PTR)
+        for d in dying:
+            if id(d) in captured and id(d) not in moved:
+                self.release(d)
+
+    def _inner_env(self, captured: dict[int, Value], is_exec: bool) -> tuple[dict[int, Any], list[Value]]:
+        """The handles the nested blocks see: captured tokens borrowed (one wrapper per handle), or
+        for an async.execute an event recorded for each (returned too: destroyed at the body's end)."""
+        L = self.L
+        inner_env = dict(self.env)
+        wrappers: dict[int, Any] = {}
+        exec_events: list[Value] = []
+        for vid in captured:
+            h = self.env[vid]
+            if is_exec:
+                e = L.owned_event(h, self.pool)
+                inner_env[vid] = Event(e, owned=False)
+                exec_events.append(e)
+            else:
+                if id(h) not in wrappers:
+                    wrappers[id(h)] = (Stream(h.ptr, borrowed=True) if isinstance(h, Stream)
+                                       else Event(h.ptr, owned=False))
+                inner_env[vid] = wrappers[id(h)]
+        return inner_env, exec_events
+
+    def _move_in(self, op: Operation, captured: dict[int, Value], dying_ids: set[int],
+                 inner_env: dict[int, Any]) -> list[tuple[Value, Any]]:
+        """A region op that runs exactly one of its regions once (scf.if with an else,
+        execute_region, index_switch) takes over a captured token that dies here as an owned handle
+        in every region: the branch that runs continues on its stream (or destroys it).  Loops and
+        executes borrow.  Returns the (token, handle) pairs moved in, removed from ``captured``."""
+        name = op.name
+        once = name in ("scf.execute_region", "scf.index_switch") or (
+            name == "scf.if" and all(r.blocks for r in op.regions))
+        moved_in: list[tuple[Value, Any]] = []
+        if once:
+            for vid, v in captured.items():
+                h = self.env[vid]
+                if vid in dying_ids and ((isinstance(h, Stream) and not h.borrowed and h.refs == 1)
+                                         or (isinstance(h, Event) and h.owned)):
+                    moved_in.append((v, h))
+        for v, h in moved_in:
+            del captured[id(v)]
+            inner_env.pop(id(v), None)
+            if isinstance(h, Stream):
+                h.refs = 0
+            self.env.pop(id(v), None)
+            self.remaining.pop(id(v), None)
+        return moved_in
+
+
+def _check_supported(L: Any, op: Operation) -> None:
+    """Tokens pass only through the region ops this pass supports (a located error otherwise)."""
+    carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
+               or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
+               or any(_is_async_token_value(v.type) for v in op.operands + op.results))
+    if carries and op.name not in _SCF_REGION_OPS and op.name != "async.execute":
+        raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
+                        "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
+                        "async.execute)",
+                        op.loc, op=op)
