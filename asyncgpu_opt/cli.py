@@ -530,6 +530,8 @@ def _main(argv: list[str] | None) -> None:
     except Exception as e:  # noqa: BLE001 - an internal bug is reported in one line, never as a traceback
         sys.stderr.write(f"<unknown>:0: error: internal error: {type(e).__name__}: {e}\n")
         sys.exit(1)
+    if argv is None:  # click (standalone_mode=False) returns ctx.exit()'s code instead of raising
+        _fast_exit(rv or 0)
     sys.exit(rv or 0)
 
 
