@@ -82,6 +82,14 @@ class GpuToRuntimePass(Pass):
     anchor: ClassVar[str] = "builtin.module"
     summary: ClassVar[str] = "Lower host-side gpu ops to mgpu* runtime calls (any token graph)"
     cpp_name: ClassVar[str] = "GpuToRuntimePass"
+    statistics: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-streams-created", "Number of mgpuStreamCreate calls emitted"),
+        ("num-events-created", "Number of mgpuEventCreate calls emitted"),
+        ("num-event-records", "Number of mgpuEventRecord calls emitted"),
+        ("num-stream-waits", "Number of mgpuStreamWaitEvent calls emitted"),
+        ("num-host-syncs", "Number of mgpuStreamSynchronize and mgpuEventSynchronize calls emitted"),
+        ("num-implied-dependencies-dropped", "Number of token dependencies dropped as implied by another"),
+    )
     stream_pool: bool = True
 
     def apply(self, op: Operation) -> bool:
@@ -112,6 +120,14 @@ class GpuToRuntimePass(Pass):
         for b in blocks.values():
             L.commit_block(b)
         L.finish()
+        c = L.calls
+        for stat, n in (("num-streams-created", c.get("mgpuStreamCreate", 0)),
+                        ("num-events-created", c.get("mgpuEventCreate", 0)),
+                        ("num-event-records", c.get("mgpuEventRecord", 0)),
+                        ("num-stream-waits", c.get("mgpuStreamWaitEvent", 0)),
+                        ("num-host-syncs", c.get("mgpuStreamSynchronize", 0) + c.get("mgpuEventSynchronize", 0)),
+                        ("num-implied-dependencies-dropped", c.get("implied dependencies", 0))):
+            self.count(stat, n)
         _check_lowered(op)
         return changed or bool(L.decls)
 

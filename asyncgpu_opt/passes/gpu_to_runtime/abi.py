@@ -60,6 +60,7 @@ class Builder:
     def __init__(self, module: Operation) -> None:
         self.module = module
         self.decls: dict[str, tuple[T.Type, list[T.Type]]] = {}
+        self.calls: dict[str, int] = {}  # runtime calls emitted, by callee (--mlir-pass-statistics)
         self.ip: Operation | None = None  # insert before this op
         self.loc: Any = None
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
@@ -103,6 +104,7 @@ class Builder:
     def call(self, fn: str, args: list[Value]) -> Value | None:
         ret, params = _SIGS[fn]
         self.decls.setdefault(fn, (ret, params))
+        self.calls[fn] = self.calls.get(fn, 0) + 1
         rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
         op = self.emit("llvm.call", args, rt, {"callee": self.attr(A.SymbolRefAttr, fn),
                                                  "operandSegmentSizes": self.dense(T.i32, (len(args), 0))})

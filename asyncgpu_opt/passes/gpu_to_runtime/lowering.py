@@ -101,7 +101,8 @@ class _Lowering(Builder):
         saved_events = self.event_pool, self.block_events
         self.event_pool, self.block_events = [], []
         _drop_complete_tokens(block)
-        reduce_dependencies(block)  # an implied dependency costs an event and a wait for nothing
+        # an implied dependency costs an event and a wait for nothing
+        self.calls["implied dependencies"] = self.calls.get("implied dependencies", 0) + reduce_dependencies(block)
         local: list[Value] = [a for a, _ in args]
         for op in block.ops:
             local.extend(r for r in op.results if self.is_tok(r))
