@@ -99,7 +99,9 @@ def test_free_use_after_free_double_free_and_out_of_bounds() -> None:
     host, s = hc.new_agent("host", "host"), hc.new_agent("stream", "stream 1")
     hc.access(s, buf, 0, 16, False, "memcpy", "copy", direct=False)
     (race,) = hc.free(host, buf, "memref.dealloc", "free")  # frees while the copy may still read
-    assert race.kind == "data-race" and "memcpy on stream 1 at copy reads it" in race.message
+    assert race.kind == "data-race" and race.message == (
+        "use after free: memcpy on stream 1 at copy reads buffer #0 that memref.dealloc on host at free frees "
+        "with no happens-before between them (the free may run first)")
     assert [h.kind for h in hc.access(host, buf, 0, 4, False, "load", "use")] == ["use-after-free"]
     assert [h.kind for h in hc.free(host, buf, "memref.dealloc", "again")] == ["double-free"]
     hc2, b2, _ = setup("host", 16)

@@ -76,6 +76,28 @@ def _at(loc: str | None) -> str:
     return f" at {loc}" if loc else ""
 
 
+_FREES = frozenset({"mgpuMemFree", "gpu.dealloc", "memref.dealloc"})
+
+
+def _race_message(agent: Agent, what: str, me: str, loc: str | None, verb: str, is_write: bool,
+                  r: _Rec, them: str, rverb: str, buffer_id: int) -> str:
+    """The text of a race, named for what it is: a free unordered with a use is a use after free
+    (the free may run first), a host read unordered with a device write is a host read without
+    synchronization; anything else is a data race."""
+    if what in _FREES or r.what in _FREES:
+        if what in _FREES:
+            free, free_loc, use, use_loc, use_verb = me, loc, them, r.loc, rverb
+        else:
+            free, free_loc, use, use_loc, use_verb = them, r.loc, me, loc, verb
+        return (f"use after free: {use}{_at(use_loc)} {use_verb} buffer #{buffer_id} that {free}{_at(free_loc)} "
+                "frees with no happens-before between them (the free may run first)")
+    if agent.kind == "host" and not is_write and r.agent.kind == "stream" and r.is_write:
+        return (f"host read without synchronization: {me}{_at(loc)} reads buffer #{buffer_id} while {them}"
+                f"{_at(r.loc)} writes it (no host wait for it)")
+    return (f"data race: {me}{_at(loc)} {verb} buffer #{buffer_id} while {them}{_at(r.loc)} {rverb} it "
+            "(no happens-before)")
+
+
 class HazardChecker:
     """Vector-clock happens-before checker; hazards accumulate in :attr:`hazards`."""
 
@@ -222,8 +244,7 @@ class HazardChecker:
                 rverb = "writes" if r.is_write else "reads"
                 rep(
                     "data-race",
-                    f"data race: {me}{_at(loc)} {verb} buffer #{buffer.id} while {them}{_at(r.loc)} "
-                    f"{rverb} it (no happens-before)",
+                    _race_message(agent, what, me, loc, verb, is_write, r, them, rverb, buffer.id),
                     r.loc,
                     key=("race", what, loc, r.what, r.loc, buffer.id),
                 )
