@@ -178,3 +178,14 @@ def test_ptr_arithmetic_and_addresses_round_trip() -> None:
     v = a.view("int16", 2, 2)
     v[:] = 7
     assert a.data[2:6].tolist() == [7, 0, 7, 0]
+
+
+def test_buffers_are_named_by_their_ssa_value_and_allocation_site() -> None:
+    hc, buf, _ = setup("device", 16)
+    assert buf.label == f"buffer #{buf.id}"  # no source name: the id
+    buf.name, buf.loc = "%m", "f.mlir:4:10"
+    s = hc.new_agent("stream", "stream 1")
+    hc.access(s, buf, 0, 16, True, "kernel @k::@set", "f.mlir:6:3")
+    (race,) = hc.access(hc.new_agent("stream", "stream 2"), buf, 0, 4, True, "memset", "f.mlir:8:3")
+    assert race.message == ("data race: memset on stream 2 at f.mlir:8:3 writes %m (allocated at f.mlir:4:10) "
+                            "while kernel @k::@set on stream 1 at f.mlir:6:3 writes it (no happens-before)")

@@ -80,7 +80,7 @@ _FREES = frozenset({"mgpuMemFree", "gpu.dealloc", "memref.dealloc"})
 
 
 def _race_message(agent: Agent, what: str, me: str, loc: str | None, verb: str, is_write: bool,
-                  r: _Rec, them: str, rverb: str, buffer_id: int) -> str:
+                  r: _Rec, them: str, rverb: str, buffer: str) -> str:
     """The text of a race, named for what it is: a free unordered with a use is a use after free
     (the free may run first), a host read unordered with a device write is a host read without
     synchronization; anything else is a data race."""
@@ -89,12 +89,12 @@ def _race_message(agent: Agent, what: str, me: str, loc: str | None, verb: str, 
             free, free_loc, use, use_loc, use_verb = me, loc, them, r.loc, rverb
         else:
             free, free_loc, use, use_loc, use_verb = them, r.loc, me, loc, verb
-        return (f"use after free: {use}{_at(use_loc)} {use_verb} buffer #{buffer_id} that {free}{_at(free_loc)} "
+        return (f"use after free: {use}{_at(use_loc)} {use_verb} {buffer} that {free}{_at(free_loc)} "
                 "frees with no happens-before between them (the free may run first)")
     if agent.kind == "host" and not is_write and r.agent.kind == "stream" and r.is_write:
-        return (f"host read without synchronization: {me}{_at(loc)} reads buffer #{buffer_id} while {them}"
+        return (f"host read without synchronization: {me}{_at(loc)} reads {buffer} while {them}"
                 f"{_at(r.loc)} writes it (no host wait for it)")
-    return (f"data race: {me}{_at(loc)} {verb} buffer #{buffer_id} while {them}{_at(r.loc)} {rverb} it "
+    return (f"data race: {me}{_at(loc)} {verb} {buffer} while {them}{_at(r.loc)} {rverb} it "
             "(no happens-before)")
 
 
@@ -198,14 +198,14 @@ class HazardChecker:
         if not buffer.alive:
             rep(
                 "use-after-free",
-                f"use after free: {me}{_at(loc)} {verb} buffer #{buffer.id} freed{_at(buffer.free_loc)}",
+                f"use after free: {me}{_at(loc)} {verb} {buffer.label} freed{_at(buffer.free_loc)}",
                 buffer.free_loc,
                 key=("uaf", what, loc, buffer.id),
             )
         if lo < 0 or hi > buffer.nbytes:
             rep(
                 "out-of-bounds",
-                f"out-of-bounds: {me}{_at(loc)} {verb} bytes [{lo}, {hi}) of buffer #{buffer.id} "
+                f"out-of-bounds: {me}{_at(loc)} {verb} bytes [{lo}, {hi}) of {buffer.name or f'buffer #{buffer.id}'} "
                 f"({buffer.nbytes} bytes, allocated{_at(buffer.loc)})",
                 buffer.loc,
                 key=("oob", what, loc, buffer.id),
@@ -214,7 +214,7 @@ class HazardChecker:
         if direct and agent.kind == "host" and not buffer.host_visible:
             rep(
                 "host-access-device-memory",
-                f"host access to device memory: {me}{_at(loc)} {verb} buffer #{buffer.id} "
+                f"host access to device memory: {me}{_at(loc)} {verb} {buffer.name or f'buffer #{buffer.id}'} "
                 f"(device memory allocated{_at(buffer.loc)}; use host_shared memory or a memcpy)",
                 buffer.loc,
                 key=("h2d", what, loc, buffer.id),
@@ -222,7 +222,7 @@ class HazardChecker:
         if direct and agent.kind == "stream" and not buffer.device_visible:
             rep(
                 "device-access-host-memory",
-                f"device access to host memory: {me}{_at(loc)} {verb} buffer #{buffer.id} "
+                f"device access to host memory: {me}{_at(loc)} {verb} {buffer.name or f'buffer #{buffer.id}'} "
                 f"(plain host memory allocated{_at(buffer.loc)}; register it or copy it to the device)",
                 buffer.loc,
                 key=("d2h", what, loc, buffer.id),
@@ -244,7 +244,7 @@ class HazardChecker:
                 rverb = "writes" if r.is_write else "reads"
                 rep(
                     "data-race",
-                    _race_message(agent, what, me, loc, verb, is_write, r, them, rverb, buffer.id),
+                    _race_message(agent, what, me, loc, verb, is_write, r, them, rverb, buffer.label),
                     r.loc,
                     key=("race", what, loc, r.what, r.loc, buffer.id),
                 )
@@ -296,7 +296,7 @@ class HazardChecker:
         if not buffer.alive:
             hz = self.report(
                 "double-free",
-                f"double free: {_describe(agent, what)}{_at(loc)} frees buffer #{buffer.id} "
+                f"double free: {_describe(agent, what)}{_at(loc)} frees {buffer.label} "
                 f"already freed{_at(buffer.free_loc)}",
                 loc,
                 buffer.free_loc,

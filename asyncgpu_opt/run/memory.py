@@ -31,12 +31,21 @@ class Buffer:
     alive: bool = True
     loc: str | None = None
     free_loc: str | None = None
+    #: The SSA value the program allocated it as (``%m``), when the source named it.
+    name: str | None = None
     #: Device-side handle (e.g. a ``CUdeviceptr``) when a real device backs this buffer.
     device_handle: object = None
 
     def __post_init__(self) -> None:
         if self.kind not in BUFFER_KINDS:
             raise ValueError(f"unknown buffer kind {self.kind!r}")
+
+    @property
+    def label(self) -> str:
+        """How diagnostics name it: ``%m (allocated at f.mlir:4:10)``, else ``buffer #N``."""
+        if self.name is None:
+            return f"buffer #{self.id}"
+        return f"{self.name} (allocated at {self.loc})" if self.loc else self.name
 
     @property
     def host_visible(self) -> bool:

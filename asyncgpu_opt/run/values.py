@@ -242,6 +242,16 @@ def loc_str(op: Any) -> str | None:
     return str(op.loc) if op.loc is not None else None
 
 
+def named(ptr: Any, value: Any) -> Any:
+    """Name the allocation behind ``ptr`` after the SSA value it is allocated as (``%m``, from the
+    source's name; diagnostics then say ``%m (allocated at ...)``); returns ``ptr``."""
+    hint = getattr(value, "name_hint", None)
+    buf = getattr(ptr, "buffer", None)
+    if hint and buf is not None:
+        buf.name = f"%{hint}"
+    return ptr
+
+
 def loc_str_any(loc: Any) -> str | None:
     if loc is None or isinstance(loc, str):
         return loc

@@ -6,7 +6,7 @@
 // RUN: not asyncgpu-opt %s --gpu-to-runtime --run 2> %t.after
 // RUN: filecheck %s --input-file %t.after
 // RUN: asyncgpu-opt %s --gpu-to-runtime | filecheck %s --check-prefix=IR
-// CHECK: error: device access to host memory: kernel @kernels::@inc on {{.*}} reads buffer #0 (plain host memory
+// CHECK: error: device access to host memory: kernel @kernels::@inc on {{.*}} reads %h (plain host memory
 // CHECK-NEXT: error: invalid unregister: mgpuMemHostUnregister at {{.*}} of memory that is not registered
 // CHECK-NEXT: asyncgpu-opt: 2 hazards detected
 // IR: %[[H:.*]] = memref.cast %alloc : memref<2x3xf32> to memref<*xf32>

@@ -15,7 +15,7 @@ from .. import simt
 from ..cuda_c import ctype, unsigned_ctype
 from ..memory import Ptr
 from ..registry import CUDA, HOST, KERNEL, CudaCodegenError
-from ..values import MemRef, Token, group, loc_str
+from ..values import MemRef, Token, group, loc_str, named
 
 
 # --------------------------------------------------------------------------- host
@@ -45,7 +45,8 @@ def _alloc(it: Any, op: Any) -> Any:
     mt = op.results[0].type
     dyn = [it.get(v) for v in group(op, "dynamicSizes")]
     shared = "hostShared" in op.attributes
-    m = it.new_memref(mt, dyn, lambda n: it.rt.mgpuMemAlloc(n, None, shared, loc=loc_str(op), agent=it.agent))
+    m = it.new_memref(mt, dyn, lambda n: named(it.rt.mgpuMemAlloc(n, None, shared, loc=loc_str(op), agent=it.agent),
+                                               op.results[0]))
     if len(op.results) > 1:
         return [m, Token(tuple(e for t in deps for e in t.events))]
     return m

@@ -16,7 +16,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from ..cuda_c import ctype
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
-from ..values import MemRef, loc_str, segments
+from ..values import MemRef, loc_str, named, segments
 
 
 # --------------------------------------------------------------------------- host
@@ -24,7 +24,7 @@ from ..values import MemRef, loc_str, segments
 def _alloc(it: Any, op: Any) -> Any:
     mt = op.results[0].type
     dyn = [it.get(v) for v in op.operands][: mt.num_dynamic_dims()]
-    return it.new_memref(mt, dyn, lambda n: it.rt.host_alloc(n, loc_str(op), it.agent))
+    return it.new_memref(mt, dyn, lambda n: named(it.rt.host_alloc(n, loc_str(op), it.agent), op.results[0]))
 
 
 @HOST.impl(memref_d.DeallocOp)
