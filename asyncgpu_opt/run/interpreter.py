@@ -35,6 +35,7 @@ from .values import (
     RunError,
     Token,
     all_offsets,
+    apply_impl,
     dtype_of,
     group,
     loc_str,
@@ -88,20 +89,7 @@ class Interpreter:
         fn = self.impls.get(op.name)
         if fn is None:
             raise self.unsupported(op)
-        try:
-            r = fn(self, op)
-        except (ValueError, MemoryError, OverflowError, IndexError, ZeroDivisionError) as e:
-            # the program asked for something impossible (a negative or huge size, an address out of
-            # range): a located runtime error, never an internal error
-            raise MLIRError(f"--run: '{op.name}' failed: {e}", op.loc) from e
-        res = op.results
-        if not res:
-            return
-        if len(res) == 1:
-            self.env[res[0]] = r[0] if isinstance(r, list) else r
-        else:
-            for v, x in zip(res, r):
-                self.env[v] = x
+        apply_impl(self, fn, op)
 
     def unsupported(self, op: Any) -> Exception:
         return MLIRError(f"--run: operation '{op.name}' is not supported by the interpreter", op.loc)

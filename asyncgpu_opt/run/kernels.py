@@ -33,7 +33,7 @@ from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
 from .model import Access
 from .registry import KERNEL
-from .values import MemRef, dtype_of, group, row_major
+from .values import MemRef, apply_impl, dtype_of, group, row_major
 
 
 def _raise_mmap_threshold() -> None:
@@ -124,18 +124,7 @@ class KernelExec:
         fn = self.impls.get(op.name)
         if fn is None:
             raise KernelError(f"operation '{op.name}' is not supported in kernels", op.loc)
-        try:
-            r = fn(self, op)
-        except (ValueError, MemoryError, OverflowError, IndexError, ZeroDivisionError) as e:
-            raise MLIRError(f"--run: '{op.name}' failed: {e}", op.loc) from e
-        res = op.results
-        if not res:
-            return
-        if len(res) == 1:
-            self.env[res[0]] = r[0] if isinstance(r, list) else r
-        else:
-            for v, x in zip(res, r):
-                self.env[v] = x
+        apply_impl(self, fn, op)
 
     def get(self, v: Any) -> Any:
         try:

@@ -242,6 +242,24 @@ def loc_str(op: Any) -> str | None:
     return str(op.loc) if op.loc is not None else None
 
 
+def apply_impl(engine: Any, fn: Any, op: Any) -> None:
+    """Run ``fn(engine, op)`` (an op's semantics) and bind its results in ``engine.env``.  What the
+    program asked for that cannot be (a negative or huge size, an address out of range) is a
+    located runtime error, never an internal error."""
+    try:
+        r = fn(engine, op)
+    except (ValueError, MemoryError, OverflowError, IndexError, ZeroDivisionError) as e:
+        raise MLIRError(f"--run: '{op.name}' failed: {e}", op.loc) from e
+    res = op.results
+    if not res:
+        return
+    if len(res) == 1:
+        engine.env[res[0]] = r[0] if isinstance(r, list) else r
+    else:
+        for v, x in zip(res, r):
+            engine.env[v] = x
+
+
 def named(ptr: Any, value: Any) -> Any:
     """Name the allocation behind ``ptr`` after the SSA value it is allocated as (``%m``, from the
     source's name; diagnostics then say ``%m (allocated at ...)``); returns ``ptr``."""
