@@ -147,3 +147,19 @@ def test_oracle_agrees_on_gpu_program(mlir_opt_ref) -> None:
     assert opt(GPU_PROGRAM) == ref.stdout
     refg = mlir_opt_ref(GPU_PROGRAM, "--mlir-print-op-generic")
     assert opt(GPU_PROGRAM, generic=True) == refg.stdout
+
+
+@pytest.mark.parametrize("form", ["custom", "generic"])
+def test_dialect_enum_attributes_are_structured(form: str) -> None:
+    """``#gpu<dim y>`` is read as an EnumAttr whose keyword the simulator uses, in either form."""
+    from asyncgpu_opt import parse
+    from asyncgpu_opt.ir.attributes import EnumAttr
+
+    src = ('func.func @f() { %t = gpu.thread_id y\n return }' if form == "custom" else
+           'func.func @f() { %t = "gpu.thread_id"() <{dimension = #gpu<dim  y>}> : () -> index\n return }')
+    module = parse(src)
+    (op,) = [o for o in module.walk() if o.name == "gpu.thread_id"]
+    attr = op.attributes["dimension"]
+    assert isinstance(attr, EnumAttr) and (attr.dialect, attr.mnemonic, attr.value) == ("gpu", "dim", "y")
+    assert attr == EnumAttr("gpu", "dim", "y") and attr != EnumAttr("gpu", "dim", "x")
+    assert "gpu.thread_id  y" in opt(src)

@@ -10,6 +10,10 @@ The facts live on the op classes in ``dialects/*.py`` (``OpDef`` class attribute
   the op's effects are not modelled (unregistered ops, ops declaring none).  ``Pure`` ops have none.
 * ``view_source(op)``: the memref a view-like op's memref results alias (``None``: not a view).
 * ``is_pure`` / ``is_terminator`` / ``is_return_like`` / ``is_branch`` / ``has_recursive_effects``.
+* ``region_control(op)``: RegionBranchOpInterface, how often the op's regions run (``"loop"``,
+  ``"one"``, ``"at-most-one"``, ``"async"``; ``None``: not declared); ``is_region_terminator(op)``:
+  a terminator handing values back to its region-branch parent (``scf.yield``, ``scf.condition``).
+* ``is_function(op)``: FunctionOpInterface.
 """
 
 from __future__ import annotations
@@ -54,6 +58,21 @@ def is_return_like(op: Operation) -> bool:
 
 def is_branch(op: Operation) -> bool:
     return "BranchOpInterface" in _traits(op)
+
+
+def is_function(op: Operation) -> bool:
+    return "FunctionOpInterface" in _traits(op)
+
+
+def region_control(op: Operation) -> str | None:
+    """How a region-branch op runs its regions (``OpDef.region_runs``); ``None`` if undeclared."""
+    return op.opdef.region_control(op) if op.opdef is not None else None
+
+
+def is_region_terminator(op: Operation) -> bool:
+    """A ReturnLike terminator whose parent op is a declared region-branch op."""
+    parent = op.parent_op
+    return is_return_like(op) and parent is not None and region_control(parent) is not None
 
 
 def has_recursive_effects(op: Operation) -> bool:

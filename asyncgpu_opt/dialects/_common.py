@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,18 +15,26 @@ TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
 def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False, attr_name: str = ""):
     """Printer/parser hooks for an enum attribute printed as a bare keyword (``x``, ``slt``).
 
-    ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` keeps an opaque dialect attribute,
+    ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` is a dialect ``EnumAttr`` (registered
+    so the reader builds one for the generic form too), ``"#x.y<{}>"`` an opaque dialect attribute,
     ``"i64"`` stores an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
     index = {k: i for i, k in enumerate(keywords)}
+    enum = re.fullmatch(r"#(\w+)<(\w+) \{\}>", wrap)
+    if enum:
+        A.register_enum(enum[1], enum[2], keywords)
 
     def to_attr(kw: str) -> A.Attribute:
         if wrap == "i64":
             return A.IntegerAttr(index[kw])
+        if enum:
+            return A.EnumAttr(enum[1], enum[2], kw)
         return A.OpaqueAttr(wrap.format(kw))
 
     def from_attr(a: A.Attribute) -> str:
         if isinstance(a, A.IntegerAttr):
             return keywords[a.value]
+        if isinstance(a, A.EnumAttr):
+            return a.value
         t = str(a)
         pre, post = wrap.split("{}")
         return t[len(pre): len(t) - len(post)]

@@ -35,6 +35,7 @@ class ExecuteOp(OpDef):
     props = ("operandSegmentSizes",)
     regions = ("bodyRegion",)
     traits = frozenset({"SingleBlockImplicitTerminator", "RegionBranchOpInterface", "AttrSizedOperandSegments"})
+    region_runs = "async"
     asm_names = staticmethod(_exec_names)
 
     @classmethod

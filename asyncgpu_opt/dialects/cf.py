@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..ir import attributes as A
@@ -45,10 +46,7 @@ class BranchOp(OpDef):
     operands = (variadic("destOperands"),)
     num_successors = 1
     traits = BRANCH
-
-    @classmethod
-    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
-        return list(op.operands)
+    successor_groups = ("destOperands",)
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -68,13 +66,11 @@ class BranchOp(OpDef):
 class CondBranchOp(OpDef):
     name = "cf.cond_br"
     operands = (single("condition", T.i1), variadic("trueDestOperands"), variadic("falseDestOperands"))
+    successor_groups = ("trueDestOperands", "falseDestOperands")
     props = ("branch_weights", "operandSegmentSizes")
     num_successors = 2
     traits = BRANCH
 
-    @classmethod
-    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
-        return cls.operand_group(op, "trueDestOperands" if i == 0 else "falseDestOperands")
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -131,13 +127,28 @@ class SwitchOp(OpDef):
     traits = BRANCH
 
     @classmethod
-    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
+    def successor_operand_range(cls, op: Operation, i: int) -> tuple[int, int]:
+        """Successor 0 (the default) gets ``defaultOperands``, case ``k`` the ``k``-th segment of
+        ``caseOperands`` (sizes in ``case_operand_segments``)."""
+        n_default = cls.operand_segments(op)[1]
         if i == 0:
-            return cls.operand_group(op, "defaultOperands")
+            return 1, 1 + n_default
         seg = op.attributes["case_operand_segments"].values
-        case_ops = cls.operand_group(op, "caseOperands")
+        start = 1 + n_default + int(sum(seg[: i - 1]))
+        return start, start + int(seg[i - 1])
+
+    @classmethod
+    def set_successor_operands(cls, op: Operation, i: int, values: Sequence[Any]) -> None:
+        if i == 0:
+            cls.set_operand_group(op, "defaultOperands", values)
+            return
+        seg = list(op.attributes["case_operand_segments"].values)
+        cases = list(cls.operand_group(op, "caseOperands"))
         start = sum(seg[: i - 1])
-        return case_ops[start: start + seg[i - 1]]
+        cases[start: start + seg[i - 1]] = values
+        seg[i - 1] = len(values)
+        cls.set_operand_group(op, "caseOperands", cases)
+        op.attributes["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

@@ -34,6 +34,11 @@ def _dialect_enum(wrap: str, keywords: tuple[str, ...], cpp: str) -> tuple[Any, 
 _DIM = _dialect_enum("#gpu<dim {}>", ("x", "y", "z"), "::mlir::gpu::Dimension")
 
 
+def dimension(op: Operation) -> str:
+    """``x``, ``y`` or ``z``: the ``dimension`` (``#gpu<dim ...>``) of an id op."""
+    return _DIM[2](op.attributes["dimension"])
+
+
 def _sym_printer(pr: Any, a: A.Attribute) -> str:
     return A.symbol_text(a.value)
 

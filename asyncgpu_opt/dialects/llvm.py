@@ -507,7 +507,8 @@ class BrOp(OpDef):
     operands = (variadic("destOperands"),)
     num_successors = 1
     successor_names = ("dest",)
-    traits = frozenset({"Terminator", "Pure"})
+    successor_groups = ("destOperands",)
+    traits = frozenset({"Terminator", "Pure", "BranchOpInterface"})
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
 
@@ -532,7 +533,8 @@ class CondBrOp(OpDef):
     props = ("branch_weights", "operandSegmentSizes", "loop_annotation")
     num_successors = 2
     successor_names = ("trueDest", "falseDest")
-    traits = frozenset({"Terminator", "Pure"})
+    successor_groups = ("trueDestOperands", "falseDestOperands")
+    traits = frozenset({"Terminator", "Pure", "BranchOpInterface"})
     infer = {"condition": lambda known: [T.i1]}
     attr_parsers = {"branch_weights": _parse_weights}
     attr_printers = {"branch_weights": lambda pr, a: "[" + ", ".join(str(v) for v in a.values) + "]"}

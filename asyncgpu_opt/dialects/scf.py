@@ -48,6 +48,7 @@ class ForOp(OpDef):
     props = ("unsignedCmp",)
     regions = ("region",)
     traits = LOOP | {"SingleBlockImplicitTerminator"}
+    region_runs = "loop"
     implicit_terminator = "scf.yield"
 
     @classmethod
@@ -152,7 +153,13 @@ class IfOp(OpDef):
     regions = ("thenRegion", "elseRegion")
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "SingleBlockImplicitTerminator",
                         "NoRegionArguments"})
+    region_runs = "at-most-one"
     implicit_terminator = "scf.yield"
+
+    @classmethod
+    def region_control(cls, op: Operation) -> str | None:
+        """With an else region exactly one of the two regions runs; without, at most the then."""
+        return "one" if len(op.regions) > 1 and op.regions[1].blocks else "at-most-one"
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -222,6 +229,7 @@ class WhileOp(OpDef):
     results = (variadic("results"),)
     regions = ("before", "after")
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "LoopLikeOpInterface"})
+    region_runs = "loop"
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -452,6 +460,7 @@ class ExecuteRegionOp(OpDef):
     props = ("no_inline",)
     regions = ("region",)
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface"})
+    region_runs = "one"
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -493,6 +502,7 @@ class IndexSwitchOp(OpDef):
     props = ("cases",)
     regions = ("defaultRegion",)  # plus the variadic caseRegions
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "SingleBlockImplicitTerminator"})
+    region_runs = "one"
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

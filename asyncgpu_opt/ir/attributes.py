@@ -377,6 +377,30 @@ class OpaqueAttr(Attribute):
         return self.text
 
 
+DIALECT_ENUMS: dict[tuple[str, str], frozenset[str]] = {}
+"""The dialect enum attributes known so far, ``(dialect, mnemonic) -> keywords``: each dialect module
+registers its own (``register_enum``) so the reader builds an ``EnumAttr`` for them."""
+
+
+def register_enum(dialect: str, mnemonic: str, keywords: Iterable[str]) -> None:
+    DIALECT_ENUMS[(dialect, mnemonic)] = frozenset(keywords)
+
+
+class EnumAttr(Attribute):
+    """A dialect ``EnumAttr``: ``#dialect<mnemonic value>`` (``#gpu<dim x>``); ``value`` is the keyword."""
+
+    __slots__ = ("dialect", "mnemonic", "value")
+
+    def __init__(self, dialect: str, mnemonic: str, value: str) -> None:
+        Attribute.__init__(self)
+        self.dialect = dialect
+        self.mnemonic = mnemonic
+        self.value = value
+
+    def render(self, p: Any = None) -> str:
+        return f"#{self.dialect}<{self.mnemonic} {self.value}>"
+
+
 class StridedLayoutAttr(Attribute):
     __slots__ = ("strides", "offset")
 

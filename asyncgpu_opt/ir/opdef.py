@@ -117,6 +117,14 @@ class OpDef:
     # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
     view_source: ClassVar[str | None] = None
+    # BranchOpInterface: the operand group forwarded to each successor, in successor order
+    # (``cf.br``: ``("destOperands",)``); ops with another layout override ``successor_operand_range``
+    # and ``set_successor_operands``.
+    successor_groups: ClassVar[tuple[str, ...]] = ()
+    # RegionBranchOpInterface: how often the op's regions run, "loop" (LoopLikeOpInterface: any
+    # number of times), "one" (exactly one region runs, once), "at-most-one" or "async" (the body
+    # runs later, as an async task); ``None``: not a region-branch op.  See ``region_control``.
+    region_runs: ClassVar[str | None] = None
 
     _format: ClassVar[Any] = _CompiledFormat()
     _operand_index: ClassVar[dict[str, int]] = {}
@@ -269,6 +277,31 @@ class OpDef:
         op.set_operands(new)
         if cls.needs_operand_segments():
             op.attributes["operandSegmentSizes"] = DenseArrayAttr(i32, seg)
+
+    # ----- interfaces ----------------------------------------------------------------------------
+    @classmethod
+    def successor_operand_range(cls, op: Operation, i: int) -> tuple[int, int]:
+        """BranchOpInterface: the ``[start, end)`` operand indices forwarded to successor ``i``."""
+        idx = cls._operand_index[cls.successor_groups[i]]
+        seg = cls.operand_segments(op)
+        start = int(sum(seg[:idx]))
+        return start, start + int(seg[idx])
+
+    @classmethod
+    def successor_operands(cls, op: Operation, i: int) -> list[Any]:
+        lo, hi = cls.successor_operand_range(op, i)
+        return op.operands[lo:hi]
+
+    @classmethod
+    def set_successor_operands(cls, op: Operation, i: int, values: Sequence[Any]) -> None:
+        """Replace the operands forwarded to successor ``i``."""
+        cls.set_operand_group(op, cls.successor_groups[i], values)
+
+    @classmethod
+    def region_control(cls, op: Operation) -> str | None:
+        """RegionBranchOpInterface: ``region_runs`` for this op (overridden where it depends on the
+        op, as ``scf.if``: with an else region exactly one region runs)."""
+        return cls.region_runs
 
     # ----- verification --------------------------------------------------------------------------
     @classmethod

@@ -82,7 +82,7 @@ def outline(launch: Operation, module: Operation, func_name: str,  # noqa: C901 
     for kind in ("block_id", "thread_id", "grid_dim", "block_dim"):
         d = lookup_opdef(f"gpu.{kind}")
         for dim in "xyz":
-            id_ops.append(d.build(attributes={"dimension": A.OpaqueAttr(f"#gpu<dim {dim}>")}, loc=launch.loc))
+            id_ops.append(d.build(attributes={"dimension": A.EnumAttr("gpu", "dim", dim)}, loc=launch.loc))
     for i, o in enumerate(id_ops):
         entry.insert(i, o)
         old_args[i].replace_all_uses_with(o.results[0])

@@ -7,6 +7,7 @@ elements, affine maps/sets, symbol references, ...), dialect attributes and alia
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import attributes as A
@@ -14,6 +15,8 @@ from ..ir import types as T
 from ..ir.opdef import is_known_dialect
 from . import lexer as L
 from .parser_types import TypeParser
+
+_ENUM_BODY = re.compile(r"<\s*(\w+)\s+(\w+)\s*>")
 
 
 class AttributeParser(TypeParser):
@@ -197,6 +200,9 @@ class AttributeParser(TypeParser):
             self.parse_punct(">")
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
         self.pos = self.last_end = end
+        enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
+        if enum and enum[2] in A.DIALECT_ENUMS.get((name, enum[1]), ()):
+            return A.EnumAttr(name, enum[1], enum[2])
         return A.OpaqueAttr(t[p:end])
 
     def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:

@@ -6,57 +6,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...analysis.interfaces import is_branch
 from ...analysis.tokens import is_token
 from ...diagnostics import MLIRError
-from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from .prepare import _is_async_token_value
 
-# Branches whose successor operands gpu-to-runtime rewrites (operand group of each successor;
-# cf.switch: defaultOperands, then one caseOperands segment per case): a property of this pass
-# (which branches it threads tokens through), kept here only.
-_BRANCHES = {"cf.br": ("destOperands",), "llvm.br": ("destOperands",),
-             "cf.cond_br": ("trueDestOperands", "falseDestOperands"),
-             "llvm.cond_br": ("trueDestOperands", "falseDestOperands"), "cf.switch": ()}
 
+def _is_branch(op: Operation) -> bool:
+    """A BranchOpInterface op: its successor operands can carry tokens (as block arguments)."""
+    return is_branch(op) and op.opdef is not None
 
 
 def _edge_slices(op: Operation) -> list[tuple[int, int]]:
-    """The operand index range of each successor's operands of a ``_BRANCHES`` op."""
-    if op.name == "cf.switch":
-        nd = len(op.operand_group("defaultOperands"))
-        out = [(1, 1 + nd)]
-        start = 1 + nd
-        for n in op.attributes["case_operand_segments"].values:
-            out.append((start, start + n))
-            start += n
-        return out
-    if len(_BRANCHES[op.name]) == 1:
-        return [(0, len(op.operands))]
-    seg = op.opdef.operand_segments(op)
-    return [(seg[0], seg[0] + seg[1]), (seg[0] + seg[1], seg[0] + seg[1] + seg[2])]
+    """The operand index range of each successor's operands of a branch op."""
+    return [op.opdef.successor_operand_range(op, i) for i in range(len(op.successors))]
 
 
 def _succ_operands(term: Operation, i: int) -> list[Value]:
-    lo, hi = _edge_slices(term)[i]
-    return list(term.operands[lo:hi])
+    return list(term.opdef.successor_operands(term, i))
 
 
 def _set_succ_operands(term: Operation, i: int, vals: list[Value]) -> None:
     """Replace the operands ``term`` passes to its ``i``-th successor."""
-    if term.name != "cf.switch":
-        term.opdef.set_operand_group(term, _BRANCHES[term.name][i], vals)
-    elif i == 0:
-        term.opdef.set_operand_group(term, "defaultOperands", vals)
-    else:
-        seg = list(term.attributes["case_operand_segments"].values)
-        cases = list(term.operand_group("caseOperands"))
-        start = sum(seg[: i - 1])
-        cases[start: start + seg[i - 1]] = vals
-        seg[i - 1] = len(vals)
-        term.opdef.set_operand_group(term, "caseOperands", cases)
-        term.attributes["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
+    term.opdef.set_successor_operands(term, i, vals)
 
 
 def _top_block(op: Operation, region: Any) -> Block:
@@ -103,10 +77,10 @@ def _normalize_cfg(fn: Operation) -> None:
         for i, s in enumerate(term.successors):
             if id(s) not in newarg:
                 continue
-            if term.name not in _BRANCHES:
+            if not _is_branch(term):
                 raise MLIRError(f"'{term.name}' op: gpu-to-runtime cannot pass !gpu.async.token values through "
-                                "this branch (supported: cf.br, cf.cond_br, cf.switch, llvm.br, llvm.cond_br)",
-                                term.loc, op=term)
+                                "a terminator without BranchOpInterface (cf.br, cf.cond_br, cf.switch, llvm.br, "
+                                "llvm.cond_br have it)", term.loc, op=term)
             extra = [live_in[id(s)][vid] if def_block[vid] is p else newarg[id(p)][vid] for vid in newarg[id(s)]]
             _set_succ_operands(term, i, _succ_operands(term, i) + extra)
     _balance_edges(region, blocks)
@@ -157,7 +131,7 @@ def _balance_edges(region: Any, blocks: list[Block]) -> None:
     missing some goes through a new block that takes them as arguments it does not use."""
     for p in blocks:
         term = p.ops[-1] if p.ops else None
-        if term is None or term.name not in _BRANCHES or len(term.successors) < 2:
+        if term is None or not _is_branch(term) or len(term.successors) < 2:
             continue
         counts: list[dict[int, int]] = []
         toks: dict[int, Value] = {}

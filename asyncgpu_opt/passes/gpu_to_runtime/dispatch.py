@@ -4,11 +4,11 @@ ops carrying tokens to ``RegionLowering``; any other op carrying a token is a lo
 
 from __future__ import annotations
 
+from ...analysis.interfaces import is_branch, is_function, is_region_terminator, is_return_like
 from ...diagnostics import MLIRError
 from ...ir.core import Operation
-from .cfg import _BRANCHES
 from .ops import LOWERINGS
-from .regions import _SCF_REGION_OPS, _TERMINATORS, RegionLowering
+from .regions import RegionLowering
 
 
 class _Ctx(RegionLowering):
@@ -23,15 +23,14 @@ class _Ctx(RegionLowering):
             lower(self, op)
             return
         name = op.name
-        if name in _BRANCHES and op.parent is not None and id(op.parent.parent) in L.cfg_regions:
+        if is_branch(op) and op.parent is not None and id(op.parent.parent) in L.cfg_regions:
             self.visit_branch(op)
             return
         parent = op.parent_op
-        if name in _TERMINATORS and parent is not None and (
-                parent.name in _SCF_REGION_OPS or parent.name == "async.execute"):
+        if parent is not None and is_region_terminator(op):
             self.visit_terminator(op, parent)
             return
-        if name == "func.return" and parent is not None and parent.name == "func.func":
+        if parent is not None and is_return_like(op) and is_function(parent):
             self.visit_terminator(op, parent)
             return
         if name == "func.call" and (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)):

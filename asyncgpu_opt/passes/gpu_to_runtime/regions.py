@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...analysis.interfaces import is_function, region_control
 from ...diagnostics import MLIRError
 from ...ir import types as T
 from ...ir.core import Operation, Value
@@ -16,14 +17,12 @@ from .ops import is_host_op
 from .prepare import _is_async_token_value
 from .schedule import Ownership
 
-# Region ops whose operands, results or block arguments may carry tokens.  Across an scf boundary a
-# token is a *stream* whose ownership moves with the value (a loop continues on its stream: no
-# runtime call per iteration); across an async.execute boundary it is an *event* (the body runs
-# concurrently with the host; upstream's design, and never a raw stream: bug #170833).  These and
-# the terminators that hand tokens out of them are properties of this pass (what it supports), kept
-# here only; any other region op or terminator carrying a token is a located error.
-_SCF_REGION_OPS = {"scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
-_TERMINATORS = {"scf.yield", "scf.condition", "async.yield"}
+# Region ops whose operands, results or block arguments may carry tokens: those declaring how their
+# regions run (``region_control``: RegionBranchOpInterface facts on the op definitions).  Across a
+# region-branch boundary running in program order (scf) a token is a *stream* whose ownership moves
+# with the value (a loop continues on its stream: no runtime call per iteration); across an "async"
+# one (async.execute) it is an *event* (the body runs concurrently with the host; upstream's design,
+# and never a raw stream: bug #170833).  Any other region op carrying a token is a located error.
 
 
 class RegionLowering(Ownership):
@@ -80,10 +79,10 @@ class RegionLowering(Ownership):
         moved: set[int] = set()
         new = list(op.operands)
         for i, v in toks:
-            if parent.name == "async.execute":
+            if region_control(parent) == "async":
                 res = parent.results[1 + i]
                 new[i] = L.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
-            elif parent.name == "func.func":
+            elif is_function(parent):
                 new[i] = self.take_event(v, op, dying_ids, moved)
             else:
                 new[i] = self.take_stream(v, op, dying_ids, moved, set())
@@ -169,9 +168,9 @@ class RegionLowering(Ownership):
         the end of the body).  Token operands, block arguments and results move ownership:
         streams for scf ops, events for async.execute."""
         L = self.L
-        name = op.name
         _check_supported(L, op)
-        is_exec = name == "async.execute"
+        runs = region_control(op)
+        is_exec = runs == "async"
         # tokens captured by the nested regions
         captured: dict[int, Value] = {}
         for o in op.walk():
@@ -204,7 +203,7 @@ class RegionLowering(Ownership):
                     if L.is_tok(a):
                         a.type = PTR
                         args.append((a, Event(a, owned=True) if is_exec else Stream(a)))
-                L.lower_block(b, inner_env, args, loop=op if name in ("scf.for", "scf.while") else None)
+                L.lower_block(b, inner_env, args, loop=op if runs == "loop" else None)
         if exec_events:
             body = op.regions[0].blocks[-1]
             L.ip = body.ops[-1]
@@ -248,9 +247,7 @@ class RegionLowering(Ownership):
         execute_region, index_switch) takes over a captured token that dies here as an owned handle
         in every region: the branch that runs continues on its stream (or destroys it).  Loops and
         executes borrow.  Returns the (token, handle) pairs moved in, removed from ``captured``."""
-        name = op.name
-        once = name in ("scf.execute_region", "scf.index_switch") or (
-            name == "scf.if" and all(r.blocks for r in op.regions))
+        once = region_control(op) == "one"
         moved_in: list[tuple[Value, Any]] = []
         if once:
             for vid, v in captured.items():
@@ -273,7 +270,7 @@ def _check_supported(L: Any, op: Operation) -> None:
     carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
                or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
                or any(_is_async_token_value(v.type) for v in op.operands + op.results))
-    if carries and op.name not in _SCF_REGION_OPS and op.name != "async.execute":
+    if carries and region_control(op) is None:
         raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
                         "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
                         "async.execute)",

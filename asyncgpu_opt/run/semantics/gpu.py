@@ -139,11 +139,7 @@ def _launch(it: Any, op: Any) -> Any:
 # --------------------------------------------------------------------------- kernels (SIMT)
 def dim_index(op: Any) -> int:
     """0, 1, 2 for the ``#gpu<dim x|y|z>`` attribute of an id op."""
-    s = str(op.attributes.get("dimension"))
-    for ch in reversed(s):
-        if ch in "xyz":
-            return "xyz".index(ch)
-    return 0
+    return "xyz".index(gpu_d.dimension(op))
 
 
 @KERNEL.impl(gpu_d.thread_id)
