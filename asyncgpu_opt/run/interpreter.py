@@ -422,6 +422,7 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
 
         write_run_stats(rt, stats)
     out = it.out.getvalue()
+    stderr_lines.extend(rt.device_log)  # CUDA's device-side assertion messages
     if diagnostics is None:
         stderr_lines.extend(str(h) + "\n" for h in hazards)
     else:

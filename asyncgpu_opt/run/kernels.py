@@ -31,7 +31,7 @@ from ..ir import types as T
 from . import control, semantics
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
-from .model import Access
+from .model import Access, DeviceAssert, KernelAssertFailed
 from .registry import KERNEL
 from .values import MemRef, apply_impl, dtype_of, group, row_major
 
@@ -309,15 +309,18 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
             else:
                 bargs.append(ex.local_memref(a.type, ids.t, ids.n))
         body = region
+    stopped: list[DeviceAssert] = []
     try:
         with np.errstate(all="ignore"):
             ex.run_region(body, bargs)
     except MLIRError as e:
         raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
+    except KernelAssertFailed as e:  # the kernel aborts; what it did so far stays done
+        stopped.append(DeviceAssert(tuple(e.lines), str(e.loc) if e.loc is not None else None))
     finally:
         if printf is not None and ex.printed:
             printf("".join(ex.printed))
-    return [*ex.accesses(), *ex.races.races()]
+    return [*ex.accesses(), *ex.races.races(), *stopped]
 
 
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],

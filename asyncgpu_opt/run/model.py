@@ -61,12 +61,31 @@ class CostModel:
 
 
 class Access(NamedTuple):
-    """One byte range a kernel touched."""
+    """One byte range a kernel touched (``atomic``: by atomic read-modify-writes only, which do not
+    race with other atomics)."""
 
     buffer: Buffer
     lo: int
     hi: int
     is_write: bool
+    atomic: bool = False
+
+
+class DeviceAssert(NamedTuple):
+    """A kernel stopped by a failing ``cf.assert``: CUDA's device-side messages (one line per
+    failing thread) and the assert's location."""
+
+    lines: tuple[str, ...]
+    loc: str | None
+
+
+class KernelAssertFailed(Exception):
+    """Raised by a kernel's ``cf.assert`` when some active thread fails it: the kernel aborts."""
+
+    def __init__(self, lines: list[str], loc: object) -> None:
+        super().__init__("device-side assertion failed")
+        self.lines = lines
+        self.loc = loc
 
 
 @dataclass(eq=False)

@@ -27,7 +27,7 @@ from .devices import Device, SimDevice
 from .hazards import Agent, Hazard, HazardChecker, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
-from .model import Access, Command, CostModel, Event, Flow, HostSlice, HostThread, Stream
+from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, Stream
 
 __all__ = ["Access", "Command", "CostModel", "Device", "Event", "Flow", "HostSlice", "HostThread", "Runtime",
            "SimDevice", "Stream"]
@@ -68,6 +68,12 @@ class Runtime:
 
         self.ddcp = DataDependenceCriticalPath(self.cost.host_api_us)
         self._cmd_accesses: list[tuple[Buffer, int, int, bool]] = []  # of the command being enqueued
+        #: what the device wrote to stderr (CUDA's device-side assertion messages)
+        self.device_log: list[str] = []
+        #: (kernel, launch location) of a kernel stopped by a failing assertion: CUDA's sticky
+        #: CUDA_ERROR_ASSERT; from then on the device runs nothing and the next sync reports it
+        self.sticky: tuple[str, str | None] | None = None
+        self._sticky_reported = False
 
     # ------------------------------------------------------------------ basics
     @property
@@ -83,6 +89,21 @@ class Runtime:
     def _report(self, kind: str, msg: str, loc: str | None, other: str | None = None,
                 severity: str = "error") -> None:
         self.checker.report(kind, msg, loc, other, severity=severity)
+
+    def _device_failed(self, api: str, loc: str | None) -> bool:
+        """True once a kernel hit a failing ``cf.assert`` (CUDA's sticky ``CUDA_ERROR_ASSERT``: the
+        context is lost, device work no longer runs).  The first call that observes it is reported,
+        as a warning: mlir-runner's runtime prints the failed call and goes on, exit status 0."""
+        if self.sticky is None:
+            return False
+        if not self._sticky_reported:
+            self._sticky_reported = True
+            kname, kloc = self.sticky
+            self._report("device-assert",
+                         f"device-side assert triggered: {api} at {loc or '?'} fails with CUDA_ERROR_ASSERT: "
+                         f"{kname} launched at {kloc or '?'} stopped at a failing cf.assert (every later "
+                         "CUDA call fails too; no more device work runs)", loc, kloc, severity="warning")
+        return True
 
     def _stream(self, s: object, api: str, loc: str | None) -> Stream | None:
         """Resolve a stream argument (None → default stream); None if unusable."""
@@ -223,6 +244,7 @@ class Runtime:
             return
         self.device.stream_synchronize(s.handle)
         self.counts["host_syncs"] += 1
+        self._device_failed("mgpuStreamSynchronize", loc)
         self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
 
     def mgpuStreamWaitEvent(
@@ -299,6 +321,7 @@ class Runtime:
             return
         self.device.event_synchronize(e.handle)
         self.counts["host_syncs"] += 1
+        self._device_failed("mgpuEventSynchronize", loc)
         if e.clock is None:
             return
         sl = self._sync_host(h, None, e.clock, e.time, e.cp, e.cp_node, f"sync {e.name}", loc)
@@ -526,6 +549,7 @@ class Runtime:
         self._api(h)
         if s.id == 0:  # legacy default stream: synchronous w.r.t. the host
             self.counts["implicit_syncs"] += 1
+            self._device_failed(name if kind != "kernel" else "mgpuLaunchKernel", loc)
             self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
         return cmd
 
@@ -579,7 +603,7 @@ class Runtime:
                 s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memcpy", loc, direct=False
             )
             n = min(self._clip(dst, nbytes), self._clip(src, nbytes))
-            if n > 0 and dst.buffer.alive and src.buffer.alive:
+            if n > 0 and dst.buffer.alive and src.buffer.alive and self.sticky is None:
                 self.device.memcpy(dst, src, n, s.handle)
             pcie = (dst.buffer.kind in ("host", "registered")) != (src.buffer.kind in ("host", "registered"))
         self.counts["memcpys"] += 1
@@ -604,7 +628,7 @@ class Runtime:
             self._cmd_accesses.append((dst.buffer, dst.offset, dst.offset + nbytes, True))
             self.checker.access(s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memset", loc)
             n = self._clip(dst, nbytes) // width
-            if n > 0 and dst.buffer.alive:
+            if n > 0 and dst.buffer.alive and self.sticky is None:
                 self.device.memset(dst, int(value), n, width, s.handle)
         self.counts["memsets"] += 1
         self.counts["bytes_set"] += nbytes
@@ -655,11 +679,15 @@ class Runtime:
         b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
         threads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
         what = f"kernel {name}"
-        for acc in run() or ():
+        for acc in (run() if self.sticky is None else None) or ():
             if isinstance(acc, KernelRace):
                 self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
                 continue
-            buf, lo, hi, is_write = acc
+            if isinstance(acc, DeviceAssert):
+                self.device_log.extend(acc.lines)
+                self.sticky = (f"kernel {name}", loc)
+                continue
+            buf, lo, hi, is_write = acc[:4]
             self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
             self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
         self.counts["kernels"] += 1
