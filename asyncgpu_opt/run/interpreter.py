@@ -58,6 +58,7 @@ class Interpreter:
         self.rt = rt
         self.backend = backend
         self.out = io.StringIO()
+        self.kernel_steps = 1 << 16  # --run-kernel-steps
         self.env: dict[Any, Any] = {}
         self.agent: HostThread | None = None
         semantics.load()
@@ -273,10 +274,12 @@ class Interpreter:
             def run() -> list:
                 try:
                     return kernels.run_kernel(func, grid, block, args, region=region, captured=captured,
-                                              cache=self.kernel_cache, printf=self.out.write)
+                                              cache=self.kernel_cache, printf=self.out.write,
+                                              steps=self.kernel_steps)
                 except kernels.KernelError as e:
                     raise MLIRError(f"--run: in kernel {name}: {e}", e.loc or op.loc) from None
-        self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent)
+        loops = self.backend != "cuda" and kernels.may_loop(func if region is None else region, self.kernel_cache)
+        self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent, may_loop=loops)
 
     def kernel_args(self, op: Any, func: Any, vals: list[Any]) -> list[Any]:
         ft = func.attributes["function_type"].type
@@ -398,12 +401,15 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
     hazards do not end the run with an error of their own)."""
     rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
     it = Interpreter(module, rt, backend)
+    it.kernel_steps = getattr(config, "run_kernel_steps", it.kernel_steps) or it.kernel_steps
     err: MLIRError | None = None
     with np.errstate(all="ignore"):
         try:
             it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
+            rt.settle()  # kernels still running at exit finish (or fail) now
         except MLIRError as e:
             err = e
+            rt.cancel_pending()
         it.cleanup_implicit()
         hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
     trace = getattr(config, "trace", None)

@@ -74,6 +74,9 @@ class Runtime:
         #: CUDA_ERROR_ASSERT; from then on the device runs nothing and the next sync reports it
         self.sticky: tuple[str, str | None] | None = None
         self._sticky_reported = False
+        #: kernels still running (concurrent jobs): (job, stream, its agent as of the launch, what,
+        #: launch location, name)
+        self.pending: list[tuple] = []
 
     # ------------------------------------------------------------------ basics
     @property
@@ -242,6 +245,7 @@ class Runtime:
         s = self._stream(stream, "mgpuStreamSynchronize", loc)
         if s is None:
             return
+        self._settle_for(s.agent.clock)
         self.device.stream_synchronize(s.handle)
         self.counts["host_syncs"] += 1
         self._device_failed("mgpuStreamSynchronize", loc)
@@ -319,6 +323,8 @@ class Runtime:
         e = self._event(event, "mgpuEventSynchronize", loc)
         if e is None:
             return
+        if e.clock is not None:
+            self._settle_for(e.clock)
         self.device.event_synchronize(e.handle)
         self.counts["host_syncs"] += 1
         self._device_failed("mgpuEventSynchronize", loc)
@@ -368,6 +374,8 @@ class Runtime:
             stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
         if stream is not None and self._stream(stream, api, loc) is not None:
             return self._free_on_stream(ptr, stream, loc, agent, api)
+        if self.pending:  # cuMemFree waits for the device
+            self.settle()
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
@@ -432,6 +440,8 @@ class Runtime:
 
     def host_free(self, ptr: Ptr, loc: str | None = None, agent: HostThread | None = None) -> None:
         """Free host memory (``memref.dealloc``): races with unordered device accesses."""
+        if self.pending:
+            self.settle()
         h = self._host(agent)
         if ptr.buffer is None:
             return
@@ -457,7 +467,10 @@ class Runtime:
         agent: HostThread | None = None,
         what: str | None = None,
     ) -> list[Hazard]:
-        """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused."""
+        """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused.  Kernels still
+        running finish first (what the host sees is then their final state)."""
+        if self.pending:
+            self.settle()
         h = self._host(agent)
         self.ddcp.host_access(buffer, lo, hi, is_write)
         return self.checker.access(
@@ -559,6 +572,7 @@ class Runtime:
         h = self._host(agent)
         s = self._stream(stream, api, loc) or self.default_stream
         self.checker.join(s.agent, h.agent)
+        self._settle_for(s.agent.clock)  # running kernels this command is ordered after finish first
         return s, h
 
     def _check_ptr(self, p: Ptr, nbytes: int, api: str, role: str, loc: str | None) -> bool:
@@ -672,14 +686,45 @@ class Runtime:
         per_thread_us: float | None = None,
         duration_us: float | None = None,
         agent: HostThread | None = None,
+        may_loop: bool = False,
     ) -> Command:
-        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses."""
+        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses.
+        With ``may_loop`` the kernel runs as a concurrent job (``run/concurrent.py``): if it has not
+        finished after its first slice (a spin wait), it stays running while the program goes on,
+        interleaved with later independent kernels, until something waits for it (:meth:`settle`);
+        its accesses are then checked as of its launch."""
         s, h = self._begin(stream, "mgpuLaunchKernel", loc, agent)
         g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
         b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
         threads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
         what = f"kernel {name}"
-        for acc in (run() if self.sticky is None else None) or ():
+        job = None
+        if self.sticky is not None:
+            accs: Iterable[Access | tuple] = ()
+        elif may_loop:
+            from .concurrent import KernelJob
+
+            job = KernelJob(run)
+            accs = job.outcome() if job.run_slice() else ()
+        else:
+            accs = run() or ()
+        self._kernel_accesses(accs, s.agent, what, loc, name)
+        self.counts["kernels"] += 1
+        dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
+        if job is not None and not job.done:  # still running: checked as of now when it finishes
+            from .hazards import Agent
+
+            a = s.agent
+            self.pending.append((job, s, Agent(a.id, a.kind, a.name, dict(a.clock)), what, loc, name))
+        cmd = self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
+        if s.id == 0:  # the legacy default stream waits for the kernel
+            self.settle(lambda p: p[1] is s)
+        return cmd
+
+    def _kernel_accesses(self, accs: Iterable[Access | tuple], agent: Agent, what: str, loc: str | None,
+                         name: str) -> None:
+        """Check and record what a kernel did (accesses, races between its threads, an assertion)."""
+        for acc in accs:
             if isinstance(acc, KernelRace):
                 self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
                 continue
@@ -688,11 +733,35 @@ class Runtime:
                 self.sticky = (f"kernel {name}", loc)
                 continue
             buf, lo, hi, is_write = acc[:4]
+            atomic = bool(acc[4]) if len(acc) > 4 else False
             self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
-            self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
-        self.counts["kernels"] += 1
-        dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
-        return self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
+            self.checker.access(agent, buf, int(lo), int(hi), bool(is_write), what, loc, atomic=atomic)
+
+    def settle(self, needed: Callable[[tuple], bool] | None = None) -> None:
+        """Run the kernels still running (:attr:`pending`), in turns of one slice each, until every
+        one ``needed`` selects (all when None) has finished; a kernel's error is raised here."""
+        while self.pending and (needed is None or any(needed(p) for p in self.pending)):
+            for p in list(self.pending):
+                job = p[0]
+                if job.run_slice():
+                    self.pending.remove(p)
+                    _, _, agent, what, loc, name = p
+                    saved, self._cmd_accesses = self._cmd_accesses, []
+                    try:
+                        self._kernel_accesses(job.outcome(), agent, what, loc, name)
+                    finally:
+                        self._cmd_accesses = saved
+
+    def _settle_for(self, clock: dict[int, int]) -> None:
+        """Finish the running kernels that something with vector clock ``clock`` waits for."""
+        if self.pending:
+            self.settle(lambda p: clock.get(p[2].id, 0) >= p[2].clock[p[2].id])
+
+    def cancel_pending(self) -> None:
+        """Stop the kernels still running (the run ended with an error)."""
+        for p in self.pending:
+            p[0].cancel()
+        self.pending.clear()
 
     # -------------------------------------------------------------------- exit
     def finish(self, loc: str | None = None, memory_leaks: str = "warning") -> list[Hazard]:
@@ -701,6 +770,7 @@ class Runtime:
         to the process exit, or "error"); returns all hazards."""
         if not self.finished:
             self.finished = True
+            self.cancel_pending()  # normally none: the interpreter settles them at the end of the entry
             for s in self.streams:
                 if not s.destroyed:
                     self._report(
