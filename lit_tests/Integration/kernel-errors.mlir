@@ -63,7 +63,7 @@ func.func @main() {
 // -----
 
 // Nobody raises the flag: the kernel spins until its step budget is spent.
-// CHECK: kernel-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: --run: in kernel {{.*}}: kernel does not terminate: 'scf.while' still loops after 400 steps
+// CHECK: kernel-errors.mlir:72:{{[0-9]+}}: error: --run: in kernel {{.*}}: kernel does not terminate: 'scf.while' still loops after 400 steps
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @wait_forever(%flag: memref<1xi32>) kernel {
@@ -92,4 +92,39 @@ module attributes {gpu.container_module} {
     gpu.dealloc %flag : memref<1xi32>
     return
   }
+}
+
+// -----
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %low = arith.cmpi ult, %tx, %c2 : index
+    scf.if %low {
+      // CHECK: kernel-errors.mlir:108:{{[0-9]+}}: error: --run: in kernel {{.*}}: gpu.barrier reached by only some threads of block (0, 0, 0): thread (2, 0, 0) does not reach it
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = arith.constant 1.0 : f32
+    %o = arith.constant 32 : i32
+    %w = arith.constant 32 : i32
+    // CHECK: kernel-errors.mlir:126:{{[0-9]+}}: error: --run: in kernel {{.*}}: gpu.shuffle offset 32 is not in [0, 32)
+    %r, %ok = gpu.shuffle xor %v, %o, %w : f32
+    gpu.terminator
+  }
+  return
 }

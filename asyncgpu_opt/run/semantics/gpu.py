@@ -180,7 +180,21 @@ def _lane_id(ex: Any, op: Any) -> Any:
 
 @KERNEL.impl(gpu_d.BarrierOp)
 def _barrier(ex: Any, op: Any) -> Any:
-    ex.races.barrier()  # lock step: every thread is here; only the race tracker sees the barrier
+    """Threads run in lock step, so every active thread is here together: what each did before is
+    done (divergent code included).  A block must reach the barrier with all its threads or none;
+    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
+    located error, where a GPU hangs or lets the threads wait at different barriers."""
+    if ex.mask is not None:
+        act = simt.rows(ex.mask, ex.ids.shape)
+        partial = act.any(axis=1) & ~act.all(axis=1)
+        if partial.any():
+            b = int(np.flatnonzero(partial)[0])
+            t = int(np.flatnonzero(~act[b])[0])
+            gz, gy, gx, bz, by, bx = ex.ids.shape
+            raise MLIRError(f"gpu.barrier reached by only some threads of block ({b % gx}, {b // gx % gy}, "
+                            f"{b // (gx * gy)}): thread ({t % bx}, {t // bx % by}, {t // (bx * by)}) does not "
+                            "reach it (a barrier in divergent code: the block would hang)", op.loc)
+    ex.races.barrier()  # a new interval for the race tracker
     return None
 
 
@@ -283,6 +297,14 @@ def _shuffle(ex: Any, op: Any) -> Any:
     width = int(wa.flat[0]) if wa.size else 0
     if not 1 <= width <= simt.SUBGROUP_SIZE:
         raise MLIRError(f"gpu.shuffle width {width} is not in [1, {simt.SUBGROUP_SIZE}]", op.loc)
+    oa = np.asarray(off)
+    if ex.mask is not None and oa.ndim:
+        oa = np.broadcast_to(oa, ex.ids.shape)[np.broadcast_to(ex.mask, ex.ids.shape)]
+    bad = (oa < 0) | (oa >= simt.SUBGROUP_SIZE)
+    if np.any(bad):
+        o = int(np.asarray(oa)[bad].flat[0]) if oa.ndim else int(oa)
+        raise MLIRError(f"gpu.shuffle offset {o} is not in [0, {simt.SUBGROUP_SIZE}) (no lane of a subgroup of "
+                        f"{simt.SUBGROUP_SIZE})", op.loc)
     return list(simt.shuffle(gpu_k.shuffle_mode(op), v, off, width, ex.ids.shape))
 
 
