@@ -268,14 +268,18 @@ class Interpreter:
         from . import kernels
 
         loc = loc_str(op)
+        dsm = group(op, "dynamicSharedMemorySize")
+        shared = int(self.get(dsm[0])) if dsm else 0
+        if shared < 0:
+            raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
         if self.backend == "cuda" and func is not None:
-            run = kernels.cuda_launcher(self, op, func, grid, block, args, stream)
+            run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
         else:
             def run() -> list:
                 try:
                     return kernels.run_kernel(func, grid, block, args, region=region, captured=captured,
                                               cache=self.kernel_cache, printf=self.out.write,
-                                              steps=self.kernel_steps)
+                                              steps=self.kernel_steps, dyn_shared=shared)
                 except kernels.KernelError as e:
                     raise MLIRError(f"--run: in kernel {name}: {e}", e.loc or op.loc) from None
         loops = self.backend != "cuda" and kernels.may_loop(func if region is None else region, self.kernel_cache)

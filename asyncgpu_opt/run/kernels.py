@@ -125,6 +125,8 @@ class KernelExec:
         self.pattern: dict[tuple, tuple] = {}
         self.printed: list[str] = []  # gpu.printf lines, in thread order
         self.steps = 0  # loop steps taken (tick)
+        self.dyn_shared_bytes = 0  # the launch's dynamic_shared_memory_size
+        self._dyn_shared: MemRef | None = None
         self.budget = STEP_BUDGET
         self.job = concurrent.current_job()  # when running as a concurrent kernel
         self.races = RaceTracker(ids.t, tuple(int(x) for x in ids.block), tuple(int(x) for x in ids.grid))
@@ -273,6 +275,21 @@ class KernelExec:
                 out.append(Access(buf, int(a) * it, int(b) * it, write, atomic))
         return out
 
+    def dynamic_shared(self, op: Any = None) -> MemRef:
+        """The block's dynamic shared memory (``gpu.dynamic_shared_memory``): ``memref<?xi8>`` of the
+        launch's ``dynamic_shared_memory_size`` bytes, one zeroed copy per block (16-byte aligned)."""
+        if self._dyn_shared is None:
+            n = self.dyn_shared_bytes
+            per = -(-n // 16) * 16
+            nblocks = int(np.prod(self.ids.shape[:3]))
+            buf = Buffer(-1, per * nblocks, "host_shared", np.zeros(per * nblocks, np.uint8),
+                         loc=str(op.loc) if op is not None and op.loc is not None else None,
+                         name="dynamic shared memory")
+            p = Ptr(buf, 0)
+            self.local[id(buf)] = self.ids.block_linear
+            self._dyn_shared = MemRef(p, p, 0, (n,), (1,), np.dtype(np.int8), block_stride=per)
+        return self._dyn_shared
+
     def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
         sizes = tuple(int(s) for s in t.shape)
         dt = dtype_of(t.element_type)
@@ -288,7 +305,8 @@ class KernelExec:
 # --------------------------------------------------------------------------- entry points
 def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *, region: Any = None,
                captured: dict | None = None, cache: dict | None = None,
-               printf: Callable[[str], Any] | None = None, steps: int = STEP_BUDGET) -> list[Access]:
+               printf: Callable[[str], Any] | None = None, steps: int = STEP_BUDGET,
+               dyn_shared: int = 0) -> list[Access]:
     """Run a ``gpu.func`` (or a ``gpu.launch`` body ``region``) over all threads; return accesses.
     ``printf`` receives the kernel's ``gpu.printf`` output after it ran (as CUDA's device buffer)."""
     g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
@@ -298,6 +316,7 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
     ids = _ids(g, b)
     ex = KernelExec(ids)
     ex.budget = steps
+    ex.dyn_shared_bytes = dyn_shared
     nblocks = g[0] * g[1] * g[2]
     if region is None:
         body = func.regions[0]
@@ -361,7 +380,7 @@ def may_loop(body: Any, cache: dict) -> bool:
 
 
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
-                  stream: Any) -> Any:
+                  stream: Any, shared: int = 0) -> Any:
     """``run`` callback for the cuda backend: compile the gpu.func with NVRTC and launch it."""
     from .cuda_codegen import emit_cuda, pack_launch_args
     from .nvrtc import compile_cuda
@@ -378,7 +397,7 @@ def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int]
             mod_fn = it.kernel_cache[key] = dev.get_function(mod, name)
         packed = pack_launch_args(func, args)
         handle = stream.handle if stream is not None and hasattr(stream, "handle") else None
-        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle)
+        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle, shared)
         return []
 
     return run

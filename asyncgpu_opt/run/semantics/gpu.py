@@ -454,4 +454,16 @@ def _printf_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}printf({c_string(op.attributes['format'].value)}{args});")
 
 
-CUDA.refuse(gpu_k.DynamicSharedMemoryOp, reason="gpu.dynamic_shared_memory is not supported by the CUDA emitter")
+@KERNEL.impl(gpu_k.DynamicSharedMemoryOp)
+def _dynamic_shared_memory(ex: Any, op: Any) -> Any:
+    return ex.dynamic_shared(op)
+
+
+@CUDA.impl(gpu_k.DynamicSharedMemoryOp)
+def _dynamic_shared_memory_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """``extern __shared__`` bytes (sized by the launch); its size is unknown inside the kernel."""
+    r = op.results[0]
+    raw = f"{em.name(r)}_raw"
+    em.lines.append(f"{ind}extern __shared__ __align__(16) unsigned char {raw}[];")
+    em.decl(r, f"({ctype(r.type)}){raw}", ind)
+    em.desc[r] = (["0LL"], ["1LL"])

@@ -14,9 +14,9 @@ from ...dialects import memref_atomic as memref_at
 from ...dialects import memref_reshape as memref_rs
 from ...ir import attributes as A
 from ...ir import types as T
-from ..cuda_c import ctype
+from ..cuda_c import ctype, is_dynamic
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
-from ..values import MemRef, loc_str, named, segments
+from ..values import MemRef, dtype_of, loc_str, named, row_major, segments
 
 
 # --------------------------------------------------------------------------- host
@@ -107,6 +107,39 @@ def _subview(it: Any, op: Any) -> Any:
         sizes = [sizes[i] for i in keep]
         nst = [nst[i] for i in keep]
     return MemRef(m.allocated, m.aligned, off, tuple(sizes), tuple(nst), m.dtype)
+
+
+@SIM.impl(memref_d.ViewOp)
+def _view(it: Any, op: Any) -> Any:
+    """A row-major memref of the result type over the source's bytes from ``byte_shift`` (workgroup
+    memory keeps one copy per block: its block stride is rescaled to the new element size)."""
+    m = it.get(op.operands[0])
+    shift = int(it.get(op.operands[1]))
+    rt = op.results[0].type
+    dyn = iter(int(it.get(v)) for v in op.operands[2:])
+    sizes = tuple(next(dyn) if d == T.DYNAMIC else int(d) for d in rt.shape)
+    dt = dtype_of(rt.element_type)
+    p = m.aligned + (m.offset * m.itemsize + shift)
+    if p.offset % dt.itemsize or (m.block_stride * m.itemsize) % dt.itemsize:
+        raise ValueError(f"memref.view at byte {shift} is not aligned to its {dt.itemsize}-byte elements")
+    return MemRef(m.allocated, p, 0, sizes, row_major(sizes), dt,
+                  block_stride=m.block_stride * m.itemsize // dt.itemsize)
+
+
+@CUDA.impl(memref_d.ViewOp)
+def _view_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    src, shift = op.operands[0], op.operands[1]
+    r = op.results[0]
+    rt = r.type
+    em.decl(r, f"({ctype(rt)})((unsigned char*){em.name(src)} + {em.name(shift)})", ind)
+    if is_dynamic(rt):
+        dyn = iter(op.operands[2:])
+        sizes = [em.name(next(dyn)) if d == T.DYNAMIC else f"{d}LL" for d in rt.shape]
+        strides, acc = [], "1LL"
+        for s in reversed(sizes):
+            strides.insert(0, acc)
+            acc = f"({acc} * {s})"
+        em.desc[r] = (sizes, strides)
 
 
 @SIM.impl(memref_d.ReinterpretCastOp)
