@@ -18,7 +18,7 @@ INTEGRATION = sorted((Path(__file__).parent.parent / "lit_tests" / "Integration"
 EMITTED = ("gpu.all_reduce", "gpu.subgroup_reduce", "gpu.shuffle", "gpu.printf", "gpu.subgroup_id",
            "gpu.num_subgroups", "gpu.subgroup_size", "memref.atomic_rmw", "llvm.intr.fma", "llvm.intr.ctpop",
            "math.fpowi", "math.isnan", "math.clampf", "cf.assert", "scf.while", "scf.index_switch",
-           "gpu.dynamic_shared_memory", "memref.view")
+           "gpu.dynamic_shared_memory", "memref.view", "memref.generic_atomic_rmw")
 
 
 

@@ -367,8 +367,6 @@ def combine_c(kind: str, t: T.Type, a: str, b: str) -> str:
 @CUDA.impl(gpu_k.AllReduceOp)
 def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     kind = gpu_k.reduce_kind(op)
-    if kind is None:
-        raise CudaCodegenError("gpu.all_reduce with a region is not supported by the CUDA emitter", op.loc)
     t = op.results[0].type
     v, r = em.name(op.operands[0]), em.name(op.results[0])
     buf = f"{r}_s"
@@ -377,13 +375,32 @@ def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
         f"{ind}{buf}[{_TL}] = {v};",
         f"{ind}__syncthreads();",
         f"{ind}for (int s = 1; s < {_NT}; s <<= 1) {{",
-        f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) "
-        f"{buf}[{_TL}] = {combine_c(kind, t, f'{buf}[{_TL}]', f'{buf}[{_TL} + s]')};",
+    ]
+    if kind is not None:
+        em.lines.append(f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) "
+                        f"{buf}[{_TL}] = {combine_c(kind, t, f'{buf}[{_TL}]', f'{buf}[{_TL} + s]')};")
+    else:  # the region combines two partial results: its block, once, inside the tree loop
+        body = op.regions[0].blocks[0]
+        lhs, rhs = body.args
+        em.lines.append(f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) {{")
+        em.lines.append(f"{ind}    {ctype(t)} {r}_c;")
+        em.decl(lhs, f"{buf}[{_TL}]", ind + "    ")
+        em.decl(rhs, f"{buf}[{_TL} + s]", ind + "    ")
+        em.block(body, ind + "    ", [f"{r}_c"])
+        em.lines.append(f"{ind}    {buf}[{_TL}] = {r}_c;")
+        em.lines.append(f"{ind}  }}")
+    em.lines += [
         f"{ind}  __syncthreads();",
         f"{ind}}}",
     ]
     em.decl(op.results[0], f"{buf}[0]", ind)
     em.lines.append(f"{ind}__syncthreads();")
+
+
+@CUDA.impl(gpu_k.YieldOp)
+def _gpu_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    for dst, v in zip(results or [], op.operands):
+        em.lines.append(f"{ind}{dst} = {em.name(v)};")
 
 
 @CUDA.impl(gpu_k.SubgroupReduceOp)

@@ -434,5 +434,34 @@ def _atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"{fn}({addr}, {val})", ind)
 
 
-CUDA.refuse(memref_at.GenericAtomicRMWOp,
-            reason="memref.generic_atomic_rmw is not supported by the CUDA emitter")
+@CUDA.impl(memref_at.GenericAtomicRMWOp)
+def _generic_atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """An ``atomicCAS`` loop on the element's bits: run the region on the value read, swap in its
+    result if the element still holds that value, else retry with what it holds now; the op's
+    result is the value the update replaced."""
+    t = op.results[0].type
+    u = {4: "unsigned int", 8: "unsigned long long"}.get(dtype_of(t).itemsize)
+    if u is None:
+        raise CudaCodegenError(f"memref.generic_atomic_rmw on {t} (not 4 or 8 bytes) is not supported by the CUDA "
+                               "emitter", op.loc)
+    m = op.operands[0]
+    r = em.name(op.results[0])
+    c = ctype(t)
+    body = op.regions[0].blocks[0]
+    em.lines.append(f"{ind}{c}* {r}_p = &{em.name(m)}[{em.index(m, op.operands[1:])}];")
+    em.lines.append(f"{ind}{c} {r}_seen = *{r}_p;")
+    em.lines.append(f"{ind}{c} {r};")
+    em.lines.append(f"{ind}while (1) {{")
+    em.lines.append(f"{ind}  {c} {r}_new;")
+    em.decl(body.args[0], f"{r}_seen", ind + "  ")
+    em.block(body, ind + "  ", [f"{r}_new"])
+    em.lines.append(f"{ind}  {u} {r}_got = atomicCAS(({u}*){r}_p, *({u}*)&{r}_seen, *({u}*)&{r}_new);")
+    em.lines.append(f"{ind}  if ({r}_got == *({u}*)&{r}_seen) {{ {r} = {r}_seen; break; }}")
+    em.lines.append(f"{ind}  {r}_seen = *({c}*)&{r}_got;")
+    em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(memref_at.AtomicYieldOp)
+def _atomic_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    for dst, v in zip(results or [], op.operands):
+        em.lines.append(f"{ind}{dst} = {em.name(v)};")
