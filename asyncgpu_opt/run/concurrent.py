@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 #: loop steps a running kernel takes before the others get their turn
@@ -94,3 +95,50 @@ class KernelJob:
 def current_job() -> KernelJob | None:
     """The job running on this thread (None on the interpreter's thread)."""
     return getattr(_current, "job", None)
+
+
+@dataclass(eq=False)
+class RunningKernel:
+    """A launch whose kernel has not finished: its job and what the runtime checks at the end."""
+
+    job: KernelJob
+    stream: Any
+    agent: Any  # the stream's hazard agent as of the launch (a copy of its clock)
+    what: str
+    loc: str | None
+    name: str
+
+
+class RunningKernels:
+    """The launches still running; ``finish(k)`` records a finished one's accesses (it raises the
+    kernel's error)."""
+
+    def __init__(self, finish: Callable[[RunningKernel], None]) -> None:
+        self.items: list[RunningKernel] = []
+        self.finish = finish
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def add(self, k: RunningKernel) -> None:
+        self.items.append(k)
+
+    def settle(self, needed: Callable[[RunningKernel], bool] | None = None) -> None:
+        """Run the running kernels in turns of one slice each until every one ``needed`` selects
+        (all when None) has finished."""
+        while self.items and (needed is None or any(needed(k) for k in self.items)):
+            for k in list(self.items):
+                if k.job.run_slice():
+                    self.items.remove(k)
+                    self.finish(k)
+
+    def settle_for(self, clock: dict[int, int]) -> None:
+        """Finish the running kernels that something with vector clock ``clock`` waits for."""
+        if self.items:
+            self.settle(lambda k: clock.get(k.agent.id, 0) >= k.agent.clock[k.agent.id])
+
+    def cancel(self) -> None:
+        """Stop the kernels still running (the run ended with an error)."""
+        for k in self.items:
+            k.job.cancel()
+        self.items.clear()

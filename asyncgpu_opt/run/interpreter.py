@@ -410,10 +410,10 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
     with np.errstate(all="ignore"):
         try:
             it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
-            rt.settle()  # kernels still running at exit finish (or fail) now
+            rt.running.settle()  # kernels still running at exit finish (or fail) now
         except MLIRError as e:
             err = e
-            rt.cancel_pending()
+            rt.running.cancel()
         it.cleanup_implicit()
         hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
     trace = getattr(config, "trace", None)

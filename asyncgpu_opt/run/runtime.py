@@ -23,11 +23,12 @@ cost from :class:`CostModel`.  Host syncs move the host clock to the completion 
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .concurrent import KernelJob, RunningKernel, RunningKernels
 from .devices import Device, SimDevice
 from .hazards import Agent, Hazard, HazardChecker, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
-from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, Stream
+from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, StickyError, Stream
 
 __all__ = ["Access", "Command", "CostModel", "Device", "Event", "Flow", "HostSlice", "HostThread", "Runtime",
            "SimDevice", "Stream"]
@@ -70,13 +71,9 @@ class Runtime:
         self._cmd_accesses: list[tuple[Buffer, int, int, bool]] = []  # of the command being enqueued
         #: what the device wrote to stderr (CUDA's device-side assertion messages)
         self.device_log: list[str] = []
-        #: (kernel, launch location) of a kernel stopped by a failing assertion: CUDA's sticky
-        #: CUDA_ERROR_ASSERT; from then on the device runs nothing and the next sync reports it
-        self.sticky: tuple[str, str | None] | None = None
-        self._sticky_reported = False
-        #: kernels still running (concurrent jobs): (job, stream, its agent as of the launch, what,
-        #: launch location, name)
-        self.pending: list[tuple] = []
+        self.sticky: StickyError | None = None  # after a failing cf.assert in a kernel
+        #: kernels still running (concurrent jobs, run/concurrent.py)
+        self.running = RunningKernels(self._finish_kernel)
 
     # ------------------------------------------------------------------ basics
     @property
@@ -94,19 +91,11 @@ class Runtime:
         self.checker.report(kind, msg, loc, other, severity=severity)
 
     def _device_failed(self, api: str, loc: str | None) -> bool:
-        """True once a kernel hit a failing ``cf.assert`` (CUDA's sticky ``CUDA_ERROR_ASSERT``: the
-        context is lost, device work no longer runs).  The first call that observes it is reported,
-        as a warning: mlir-runner's runtime prints the failed call and goes on, exit status 0."""
-        if self.sticky is None:
-            return False
-        if not self._sticky_reported:
-            self._sticky_reported = True
-            kname, kloc = self.sticky
-            self._report("device-assert",
-                         f"device-side assert triggered: {api} at {loc or '?'} fails with CUDA_ERROR_ASSERT: "
-                         f"{kname} launched at {kloc or '?'} stopped at a failing cf.assert (every later "
-                         "CUDA call fails too; no more device work runs)", loc, kloc, severity="warning")
-        return True
+        """True once a kernel hit a failing ``cf.assert`` (:class:`~.model.StickyError`)."""
+        msg = self.sticky.observe(api, loc) if self.sticky is not None else None
+        if msg is not None:
+            self._report("device-assert", msg, loc, self.sticky.loc, severity="warning")
+        return self.sticky is not None
 
     def _stream(self, s: object, api: str, loc: str | None) -> Stream | None:
         """Resolve a stream argument (None → default stream); None if unusable."""
@@ -245,7 +234,7 @@ class Runtime:
         s = self._stream(stream, "mgpuStreamSynchronize", loc)
         if s is None:
             return
-        self._settle_for(s.agent.clock)
+        self.running.settle_for(s.agent.clock)
         self.device.stream_synchronize(s.handle)
         self.counts["host_syncs"] += 1
         self._device_failed("mgpuStreamSynchronize", loc)
@@ -324,7 +313,7 @@ class Runtime:
         if e is None:
             return
         if e.clock is not None:
-            self._settle_for(e.clock)
+            self.running.settle_for(e.clock)
         self.device.event_synchronize(e.handle)
         self.counts["host_syncs"] += 1
         self._device_failed("mgpuEventSynchronize", loc)
@@ -374,8 +363,7 @@ class Runtime:
             stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
         if stream is not None and self._stream(stream, api, loc) is not None:
             return self._free_on_stream(ptr, stream, loc, agent, api)
-        if self.pending:  # cuMemFree waits for the device
-            self.settle()
+        self.running.settle()  # cuMemFree waits for the device
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
@@ -440,8 +428,7 @@ class Runtime:
 
     def host_free(self, ptr: Ptr, loc: str | None = None, agent: HostThread | None = None) -> None:
         """Free host memory (``memref.dealloc``): races with unordered device accesses."""
-        if self.pending:
-            self.settle()
+        self.running.settle()
         h = self._host(agent)
         if ptr.buffer is None:
             return
@@ -469,8 +456,7 @@ class Runtime:
     ) -> list[Hazard]:
         """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused.  Kernels still
         running finish first (what the host sees is then their final state)."""
-        if self.pending:
-            self.settle()
+        self.running.settle()
         h = self._host(agent)
         self.ddcp.host_access(buffer, lo, hi, is_write)
         return self.checker.access(
@@ -572,7 +558,7 @@ class Runtime:
         h = self._host(agent)
         s = self._stream(stream, api, loc) or self.default_stream
         self.checker.join(s.agent, h.agent)
-        self._settle_for(s.agent.clock)  # running kernels this command is ordered after finish first
+        self.running.settle_for(s.agent.clock)  # running kernels this command is ordered after finish first
         return s, h
 
     def _check_ptr(self, p: Ptr, nbytes: int, api: str, role: str, loc: str | None) -> bool:
@@ -688,11 +674,8 @@ class Runtime:
         agent: HostThread | None = None,
         may_loop: bool = False,
     ) -> Command:
-        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses.
-        With ``may_loop`` the kernel runs as a concurrent job (``run/concurrent.py``): if it has not
-        finished after its first slice (a spin wait), it stays running while the program goes on,
-        interleaved with later independent kernels, until something waits for it (:meth:`settle`);
-        its accesses are then checked as of its launch."""
+        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses; with
+        ``may_loop`` as a concurrent job that may stay running (``run/concurrent.py``)."""
         s, h = self._begin(stream, "mgpuLaunchKernel", loc, agent)
         g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
         b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
@@ -702,8 +685,6 @@ class Runtime:
         if self.sticky is not None:
             accs: Iterable[Access | tuple] = ()
         elif may_loop:
-            from .concurrent import KernelJob
-
             job = KernelJob(run)
             accs = job.outcome() if job.run_slice() else ()
         else:
@@ -712,13 +693,11 @@ class Runtime:
         self.counts["kernels"] += 1
         dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
         if job is not None and not job.done:  # still running: checked as of now when it finishes
-            from .hazards import Agent
-
             a = s.agent
-            self.pending.append((job, s, Agent(a.id, a.kind, a.name, dict(a.clock)), what, loc, name))
+            self.running.add(RunningKernel(job, s, Agent(a.id, a.kind, a.name, dict(a.clock)), what, loc, name))
         cmd = self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
         if s.id == 0:  # the legacy default stream waits for the kernel
-            self.settle(lambda p: p[1] is s)
+            self.running.settle(lambda k: k.stream is s)
         return cmd
 
     def _kernel_accesses(self, accs: Iterable[Access | tuple], agent: Agent, what: str, loc: str | None,
@@ -730,38 +709,17 @@ class Runtime:
                 continue
             if isinstance(acc, DeviceAssert):
                 self.device_log.extend(acc.lines)
-                self.sticky = (f"kernel {name}", loc)
+                self.sticky = StickyError(f"kernel {name}", loc)
                 continue
             buf, lo, hi, is_write = acc[:4]
             atomic = bool(acc[4]) if len(acc) > 4 else False
             self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
             self.checker.access(agent, buf, int(lo), int(hi), bool(is_write), what, loc, atomic=atomic)
 
-    def settle(self, needed: Callable[[tuple], bool] | None = None) -> None:
-        """Run the kernels still running (:attr:`pending`), in turns of one slice each, until every
-        one ``needed`` selects (all when None) has finished; a kernel's error is raised here."""
-        while self.pending and (needed is None or any(needed(p) for p in self.pending)):
-            for p in list(self.pending):
-                job = p[0]
-                if job.run_slice():
-                    self.pending.remove(p)
-                    _, _, agent, what, loc, name = p
-                    saved, self._cmd_accesses = self._cmd_accesses, []
-                    try:
-                        self._kernel_accesses(job.outcome(), agent, what, loc, name)
-                    finally:
-                        self._cmd_accesses = saved
-
-    def _settle_for(self, clock: dict[int, int]) -> None:
-        """Finish the running kernels that something with vector clock ``clock`` waits for."""
-        if self.pending:
-            self.settle(lambda p: clock.get(p[2].id, 0) >= p[2].clock[p[2].id])
-
-    def cancel_pending(self) -> None:
-        """Stop the kernels still running (the run ended with an error)."""
-        for p in self.pending:
-            p[0].cancel()
-        self.pending.clear()
+    def _finish_kernel(self, k: RunningKernel) -> None:
+        saved, self._cmd_accesses = self._cmd_accesses, []  # not the command being enqueued now
+        self._kernel_accesses(k.job.outcome(), k.agent, k.what, k.loc, k.name)
+        self._cmd_accesses = saved
 
     # -------------------------------------------------------------------- exit
     def finish(self, loc: str | None = None, memory_leaks: str = "warning") -> list[Hazard]:
@@ -770,7 +728,7 @@ class Runtime:
         to the process exit, or "error"); returns all hazards."""
         if not self.finished:
             self.finished = True
-            self.cancel_pending()  # normally none: the interpreter settles them at the end of the entry
+            self.running.cancel()  # normally none: the interpreter settles them at the end of the entry
             for s in self.streams:
                 if not s.destroyed:
                     self._report(
