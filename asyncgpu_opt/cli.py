@@ -213,6 +213,9 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--run-leaks", type=click.Choice(["warning", "error"]), default="warning",
               help="With --run: device memory never freed at exit is a warning (default, as mlir-runner) or "
                    "an error (as LeakSanitizer); leaked streams and events are always errors")
+@click.option("--run-kernel-steps", type=click.IntRange(min=1), default=1 << 16, metavar="N",
+              help="With --run: loop iterations and branches one kernel launch may take before it is reported "
+                   "as not terminating (a spin wait nothing satisfies)")
 @click.option("--run-cost-model", default=None, metavar="FILE",
               help="With --run: the simulator's cost model, a JSON object of CostModel fields (docs/run.md)")
 @click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=_list_passes,
@@ -232,7 +235,7 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
         mlir_print_ir_module_scope: bool, mlir_disable_threading: bool, mlir_timing: bool, verify_each: bool,
         run_: bool, backend: str, entry: str, trace: str | None, timeline: str | None, run_stats: str | None,
         entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None, run_summary: bool,
-        run_leaks: str, run_cost_model: str | None) -> None:
+        run_leaks: str, run_kernel_steps: int, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
     from .driver import Config, run_opt
     from .passes.pipeline import (
@@ -346,7 +349,7 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
                     print_ir_after_failure=mlir_print_ir_after_failure,
                     print_module_scope=mlir_print_ir_module_scope, timing=mlir_timing, verify_each=verify_each,
                     run=run_, backend=backend, entry=entry, trace=trace, timeline=timeline, run_stats=run_stats,
-                    run_cost_model=run_cost_model, run_leaks=run_leaks,
+                    run_cost_model=run_cost_model, run_leaks=run_leaks, run_kernel_steps=run_kernel_steps,
                     entry_result=entry_point_result, run_summary=run_summary,
                     release_ir=not _as_program, print_op_on_diagnostic=more.get("print_op_on_diagnostic", True),
                     pass_statistics=more.get("pass_statistics_display") if more.get("pass_statistics") else None,

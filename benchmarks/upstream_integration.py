@@ -10,8 +10,9 @@ RUN lines:
 * ``run``: it runs under ``mlir-runner``/``mlir-cpu-runner``: we run it with
   ``asyncgpu-opt --gpu-kernel-outlining --run`` (pipeline ``sync``) and with the full async lowering
   ``--gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run`` (``async``), and
-  pipe stdout into LLVM's ``FileCheck`` with the program's own CHECK lines (when it has none, the run's exit
-  status alone decides).  A program passes a pipeline when both exit 0 within the timeout.
+  pipe stdout (and stderr, when the RUN lines redirect it with ``2>&1``) into LLVM's ``FileCheck`` with
+  the program's own CHECK lines (when it has none, the run's exit status alone decides).  A program
+  passes a pipeline when both exit 0 within the timeout.
 
 Prints one row per program and the counts (``N of M pass``).
 """
@@ -58,13 +59,15 @@ def classify(text: str) -> str:
 def run_one(path: Path, flags: list[str], timeout: float, tool: str | None = None) -> tuple[bool, str]:
     """(passed, why) for one program under one pipeline."""
     text = path.read_text()
+    merge = "2>&1" in " ".join(line for line in text.splitlines() if "RUN:" in line)
     try:
-        p = subprocess.run([tool or _tool("asyncgpu-opt"), str(path), *flags], capture_output=True, text=True,
-                           timeout=timeout)
+        p = subprocess.run([tool or _tool("asyncgpu-opt"), str(path), *flags], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT if merge else subprocess.PIPE, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, f"timeout ({timeout:g} s)"
     if p.returncode != 0:
-        first = next((line for line in p.stderr.splitlines() if "error" in line), p.stderr.strip()[:120])
+        err = p.stdout if merge else p.stderr
+        first = next((line for line in err.splitlines() if "error" in line), err.strip()[:120])
         return False, f"exit {p.returncode}: {first}"
     if "CHECK" not in text:
         return True, "exit 0 (no CHECK lines)"

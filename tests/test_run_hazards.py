@@ -189,3 +189,22 @@ def test_buffers_are_named_by_their_ssa_value_and_allocation_site() -> None:
     (race,) = hc.access(hc.new_agent("stream", "stream 2"), buf, 0, 4, True, "memset", "f.mlir:8:3")
     assert race.message == ("data race: memset on stream 2 at f.mlir:8:3 writes %m (allocated at f.mlir:4:10) "
                             "while kernel @k::@set on stream 1 at f.mlir:6:3 writes it (no happens-before)")
+
+
+def test_atomics_of_unordered_agents_do_not_race_but_race_with_plain_accesses() -> None:
+    hc, buf, _ = setup()
+    a, b, c = (hc.new_agent("stream", f"stream {i}") for i in (1, 2, 3))
+    for agent in (a, b):  # two kernels' atomic read-modify-writes of one counter
+        assert hc.access(agent, buf, 0, 4, False, "kernel", "p.mlir:1:1", atomic=True) == []
+        assert hc.access(agent, buf, 0, 4, True, "kernel", "p.mlir:1:1", atomic=True) == []
+    (hz,) = hc.access(c, buf, 0, 4, False, "kernel @m::@plain", "p.mlir:3:1")
+    assert hz.kind == "data-race" and "reads buffer #0" in hz.message
+
+
+def test_a_plain_read_does_not_hide_an_earlier_atomic_write_of_the_same_agent() -> None:
+    hc, buf, _ = setup()
+    a, b = hc.new_agent("stream", "stream 1"), hc.new_agent("stream", "stream 2")
+    hc.access(a, buf, 0, 4, True, "kernel", "p.mlir:1:1", atomic=True)
+    hc.access(a, buf, 0, 8, False, "kernel", "p.mlir:2:1")
+    (hz,) = hc.access(b, buf, 0, 4, False, "host", "p.mlir:3:1")
+    assert "writes it" in hz.message

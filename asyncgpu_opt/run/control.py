@@ -21,6 +21,9 @@ TERMINATORS = frozenset(("func.return", "scf.yield", "scf.condition", "affine.yi
                          "gpu.yield", "scf.forall.in_parallel", "affine.parallel"))
 
 
+_BRANCHES = frozenset(("cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br"))
+
+
 def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
     """Run a region from its entry block on executor ``ex`` (``ex.env`` maps values, ``ex.exec_op``
     runs one op), following ``cf``/``llvm`` branches; returns (terminator, its operand values)."""
@@ -28,6 +31,7 @@ def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
     env = ex.env
     exec_op = ex.exec_op
     terms = TERMINATORS
+    tick = getattr(ex, "tick", None)  # the kernel executor counts branches (loops) as steps
     while True:
         for a, v in zip(block.args, args):
             env[a] = v
@@ -41,6 +45,8 @@ def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
         if term is None:
             return None, []
         name = term.name
+        if tick is not None and name in _BRANCHES:
+            tick(term)
         if name in ("cf.br", "llvm.br"):
             block = term.successors[0]
             args = [env[v] for v in term.operands]

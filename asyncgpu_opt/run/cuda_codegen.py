@@ -57,6 +57,8 @@ class _Emitter:
         self.n = 0
         #: dynamic memref value -> (size expressions, stride expressions)
         self.desc: dict[Any, tuple[list[str], list[str]]] = {}
+        #: declarations the kernel needs before it (e.g. ``__assertfail``), emitted once each
+        self.prelude: set[str] = set()
 
     def param(self, a: Any) -> str:
         """The C parameter(s) of one kernel argument."""
@@ -129,4 +131,5 @@ def emit_cuda(func: Any) -> str:
         em.lines.append(f"  {shared}{ctype(t.element_type)} {em.name(a)}[{max(count, 1)}];")
     em.block(blk, "  ")
     body = "\n".join(em.lines)
-    return f'extern "C" __global__ void {name}({params}) {{\n{body}\n}}\n'
+    head = "".join(d + "\n" for d in sorted(em.prelude))
+    return f'{head}extern "C" __global__ void {name}({params}) {{\n{body}\n}}\n'

@@ -66,6 +66,7 @@ class _Rec:
     is_write: bool
     what: str
     loc: str | None
+    atomic: bool = False
 
 
 def _describe(agent: Agent, what: str) -> str:
@@ -180,11 +181,13 @@ class HazardChecker:
         loc: str | None = None,
         *,
         direct: bool = True,
+        atomic: bool = False,
     ) -> list[Hazard]:
         """Record an access of bytes ``[lo, hi)`` of ``buffer`` and return the new hazards.
 
         ``direct`` means a load/store by the agent itself (host code, kernel, memset) as opposed
-        to a copy-engine transfer (memcpy), which may touch any memory.
+        to a copy-engine transfer (memcpy), which may touch any memory.  ``atomic`` accesses (a
+        kernel's atomic read-modify-writes) do not race with other atomic accesses.
         """
         out: list[Hazard] = []
         verb = "writes" if is_write else "reads"
@@ -236,7 +239,7 @@ class HazardChecker:
             if other_id == agent.id:
                 continue
             for r in recs:
-                if r.hi <= lo or r.lo >= hi or not (is_write or r.is_write):
+                if r.hi <= lo or r.lo >= hi or not (is_write or r.is_write) or (atomic and r.atomic):
                     continue
                 if clock.get(other_id, 0) >= r.epoch:
                     continue
@@ -249,7 +252,7 @@ class HazardChecker:
                     key=("race", what, loc, r.what, r.loc, buffer.id),
                 )
                 break
-        self._record(per_agent, agent, lo, hi, is_write, what, loc)
+        self._record(per_agent, agent, lo, hi, is_write, what, loc, atomic)
         return out
 
     def _record(
@@ -261,8 +264,12 @@ class HazardChecker:
         is_write: bool,
         what: str,
         loc: str | None,
+        atomic: bool = False,
     ) -> None:
         epoch = agent.clock[agent.id]
+        if atomic:  # kept apart: an atomic access neither covers nor is merged with plain ones
+            per_agent.setdefault(agent.id, []).append(_Rec(agent, epoch, lo, hi, is_write, what, loc, True))
+            return
         if is_write:
             # A write ordered after other agents' covered records subsumes them.
             for other_id, recs in per_agent.items():
@@ -280,12 +287,14 @@ class HazardChecker:
                 and last.is_write == is_write
                 and last.what == what
                 and last.loc == loc
+                and not last.atomic
                 and last.lo <= hi
                 and lo <= last.hi
             ):
                 last.lo, last.hi = min(last.lo, lo), max(last.hi, hi)
                 return
-            mine[:] = [r for r in mine if not (lo <= r.lo and r.hi <= hi and (is_write or not r.is_write))]
+            mine[:] = [r for r in mine if not (lo <= r.lo and r.hi <= hi and (is_write or not r.is_write)
+                                               and (is_write or not r.atomic))]
         mine.append(_Rec(agent, epoch, lo, hi, is_write, what, loc))
 
     def free(

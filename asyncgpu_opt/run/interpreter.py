@@ -58,6 +58,7 @@ class Interpreter:
         self.rt = rt
         self.backend = backend
         self.out = io.StringIO()
+        self.kernel_steps = 1 << 16  # --run-kernel-steps
         self.env: dict[Any, Any] = {}
         self.agent: HostThread | None = None
         semantics.load()
@@ -267,16 +268,22 @@ class Interpreter:
         from . import kernels
 
         loc = loc_str(op)
+        dsm = group(op, "dynamicSharedMemorySize")
+        shared = int(self.get(dsm[0])) if dsm else 0
+        if shared < 0:
+            raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
         if self.backend == "cuda" and func is not None:
-            run = kernels.cuda_launcher(self, op, func, grid, block, args, stream)
+            run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
         else:
             def run() -> list:
                 try:
                     return kernels.run_kernel(func, grid, block, args, region=region, captured=captured,
-                                              cache=self.kernel_cache, printf=self.out.write)
+                                              cache=self.kernel_cache, printf=self.out.write,
+                                              steps=self.kernel_steps, dyn_shared=shared)
                 except kernels.KernelError as e:
                     raise MLIRError(f"--run: in kernel {name}: {e}", e.loc or op.loc) from None
-        self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent)
+        loops = self.backend != "cuda" and kernels.may_loop(func if region is None else region, self.kernel_cache)
+        self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent, may_loop=loops)
 
     def kernel_args(self, op: Any, func: Any, vals: list[Any]) -> list[Any]:
         ft = func.attributes["function_type"].type
@@ -398,12 +405,15 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
     hazards do not end the run with an error of their own)."""
     rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
     it = Interpreter(module, rt, backend)
+    it.kernel_steps = getattr(config, "run_kernel_steps", it.kernel_steps) or it.kernel_steps
     err: MLIRError | None = None
     with np.errstate(all="ignore"):
         try:
             it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
+            rt.running.settle()  # kernels still running at exit finish (or fail) now
         except MLIRError as e:
             err = e
+            rt.running.cancel()
         it.cleanup_implicit()
         hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
     trace = getattr(config, "trace", None)
@@ -422,6 +432,7 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
 
         write_run_stats(rt, stats)
     out = it.out.getvalue()
+    stderr_lines.extend(rt.device_log)  # CUDA's device-side assertion messages
     if diagnostics is None:
         stderr_lines.extend(str(h) + "\n" for h in hazards)
     else:

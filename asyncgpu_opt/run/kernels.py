@@ -28,10 +28,10 @@ import numpy as np
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from . import control, semantics
+from . import concurrent, control, semantics
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
-from .model import Access
+from .model import Access, DeviceAssert, KernelAssertFailed
 from .registry import KERNEL
 from .values import MemRef, apply_impl, dtype_of, group, row_major
 
@@ -47,6 +47,11 @@ def _raise_mmap_threshold() -> None:
 
 
 _raise_mmap_threshold()
+
+
+#: loop iterations (``scf.while`` turns, ``cf`` branches) one launch may take before it is
+#: reported as not terminating (``--run-kernel-steps``)
+STEP_BUDGET = 1 << 16
 
 
 class KernelError(Exception):
@@ -112,13 +117,31 @@ class KernelExec:
         self.env: dict[Any, Any] = {}
         self.impls = KERNEL.table
         self.mask: np.ndarray | None = None
-        self.touched: dict[tuple[int, int, bool], tuple[Buffer, np.ndarray, int]] = {}
+        #: (buffer id, item size, write, atomic) -> (buffer, touched-element bitmap, item size)
+        self.touched: dict[tuple[int, int, bool, bool], tuple[Buffer, np.ndarray, int]] = {}
         self.oob: list[Access] = []
         self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
         self.printed: list[str] = []  # gpu.printf lines, in thread order
+        self.steps = 0  # loop steps taken (tick)
+        self.dyn_shared_bytes = 0  # the launch's dynamic_shared_memory_size
+        self._dyn_shared: MemRef | None = None
+        self.budget = STEP_BUDGET
+        self.job = concurrent.current_job()  # when running as a concurrent kernel
         self.races = RaceTracker(ids.t, tuple(int(x) for x in ids.block), tuple(int(x) for x in ids.grid))
+
+    def tick(self, op: Any) -> None:
+        """One step of a loop (an ``scf.while`` iteration, a ``cf`` branch): counts against
+        :data:`STEP_BUDGET` and lets concurrently running kernels take their turn
+        (``run/concurrent.py``)."""
+        self.steps += 1
+        if self.job is not None:
+            self.job.step()
+        if self.steps > self.budget:
+            raise KernelError(f"kernel does not terminate: '{op.name}' still loops after {self.budget} steps "
+                              "(loop iterations and branches, --run-kernel-steps): a spin wait that nothing "
+                              "running concurrently satisfies?", op.loc)
 
     def exec_op(self, op: Any) -> None:
         fn = self.impls.get(op.name)
@@ -183,19 +206,19 @@ class KernelExec:
                 self.oob.append(Access(buf, u * it, u * it + it, write))
                 return None, mask
             if not local:
-                self._touch(buf, it, write, u)
+                self._touch(buf, it, write, u, atomic)
             if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, None, u, mask, op)
             return u, mask
         v, vmin, vmax, _ = ent
         if mask is None and vmin + u >= 0 and vmax + u < n:
             if not local:
-                key = (id(buf), it, write, id(v))
+                key = (id(buf), it, write, id(v), atomic)
                 rec = self.pattern.get(key)
                 if rec is None:
                     if len(self.pattern) > 64:
                         self.flush_patterns()
-                    rec = self.pattern[key] = (buf, it, write, v, [])
+                    rec = self.pattern[key] = (buf, it, write, v, [], atomic)
                 rec[4].append(u)
             if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, v, u, None, op)
@@ -216,13 +239,13 @@ class KernelExec:
             off = np.where(mask, off, 0)
             act = off[mask]
         if not local and act.size:
-            self._touch(buf, it, write, act)
+            self._touch(buf, it, write, act, atomic)
         if act.size and not atomic and (not local or self.local[id(buf)] is not self.ids.t):
             self.races.access(buf, it, write, off, 0, mask, op)
         return off, mask
 
-    def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any) -> None:
-        key = (id(buf), itemsize, write)
+    def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any, atomic: bool = False) -> None:
+        key = (id(buf), itemsize, write, atomic)
         ent = self.touched.get(key)
         if ent is None:
             bm = np.zeros(buf.nbytes // itemsize, dtype=np.bool_)
@@ -230,27 +253,42 @@ class KernelExec:
         ent[1][offs] = True
 
     def flush_patterns(self) -> None:
-        for buf, it, write, v, us in self.pattern.values():
+        for buf, it, write, v, us, atomic in self.pattern.values():
             seen = np.zeros(buf.nbytes // it, dtype=np.bool_)
             seen[v] = True
             uv = np.flatnonzero(seen)
             uu = np.array(sorted(set(us)), dtype=np.int64)
             if uv.size * uu.size <= 1 << 24:
-                self._touch(buf, it, write, (uv[:, None] + uu[None, :]).ravel())
+                self._touch(buf, it, write, (uv[:, None] + uu[None, :]).ravel(), atomic)
             else:
                 for x in uu:
-                    self._touch(buf, it, write, uv + x)
+                    self._touch(buf, it, write, uv + x, atomic)
         self.pattern.clear()
 
     def accesses(self) -> list[Access]:
         """All global accesses as byte intervals (reads first, then writes)."""
         self.flush_patterns()
         out = list(self.oob)
-        for (_, _, write), (buf, bm, it) in sorted(self.touched.items(), key=lambda kv: kv[0][2]):
+        for (_, _, write, atomic), (buf, bm, it) in sorted(self.touched.items(), key=lambda kv: kv[0][2]):
             edges = np.flatnonzero(np.diff(np.concatenate(([False], bm, [False])).view(np.int8)))
             for a, b in zip(edges[0::2], edges[1::2]):
-                out.append(Access(buf, int(a) * it, int(b) * it, write))
+                out.append(Access(buf, int(a) * it, int(b) * it, write, atomic))
         return out
+
+    def dynamic_shared(self, op: Any = None) -> MemRef:
+        """The block's dynamic shared memory (``gpu.dynamic_shared_memory``): ``memref<?xi8>`` of the
+        launch's ``dynamic_shared_memory_size`` bytes, one zeroed copy per block (16-byte aligned)."""
+        if self._dyn_shared is None:
+            n = self.dyn_shared_bytes
+            per = -(-n // 16) * 16
+            nblocks = int(np.prod(self.ids.shape[:3]))
+            buf = Buffer(-1, per * nblocks, "host_shared", np.zeros(per * nblocks, np.uint8),
+                         loc=str(op.loc) if op is not None and op.loc is not None else None,
+                         name="dynamic shared memory")
+            p = Ptr(buf, 0)
+            self.local[id(buf)] = self.ids.block_linear
+            self._dyn_shared = MemRef(p, p, 0, (n,), (1,), np.dtype(np.int8), block_stride=per)
+        return self._dyn_shared
 
     def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
         sizes = tuple(int(s) for s in t.shape)
@@ -267,7 +305,8 @@ class KernelExec:
 # --------------------------------------------------------------------------- entry points
 def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *, region: Any = None,
                captured: dict | None = None, cache: dict | None = None,
-               printf: Callable[[str], Any] | None = None) -> list[Access]:
+               printf: Callable[[str], Any] | None = None, steps: int = STEP_BUDGET,
+               dyn_shared: int = 0) -> list[Access]:
     """Run a ``gpu.func`` (or a ``gpu.launch`` body ``region``) over all threads; return accesses.
     ``printf`` receives the kernel's ``gpu.printf`` output after it ran (as CUDA's device buffer)."""
     g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
@@ -276,6 +315,8 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
         return []
     ids = _ids(g, b)
     ex = KernelExec(ids)
+    ex.budget = steps
+    ex.dyn_shared_bytes = dyn_shared
     nblocks = g[0] * g[1] * g[2]
     if region is None:
         body = func.regions[0]
@@ -309,19 +350,37 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
             else:
                 bargs.append(ex.local_memref(a.type, ids.t, ids.n))
         body = region
+    stopped: list[DeviceAssert] = []
     try:
         with np.errstate(all="ignore"):
             ex.run_region(body, bargs)
     except MLIRError as e:
         raise KernelError(e.diagnostic.message, e.diagnostic.loc) from None
+    except KernelAssertFailed as e:  # the kernel aborts; what it did so far stays done
+        stopped.append(DeviceAssert(tuple(e.lines), str(e.loc) if e.loc is not None else None))
     finally:
         if printf is not None and ex.printed:
             printf("".join(ex.printed))
-    return [*ex.accesses(), *ex.races.races()]
+    return [*ex.accesses(), *ex.races.races(), *stopped]
+
+
+_LOOPS = frozenset(("scf.while", "cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br"))
+
+
+def may_loop(body: Any, cache: dict) -> bool:
+    """Whether a kernel (a ``gpu.func`` or a ``gpu.launch`` body region) has a loop whose trip
+    count is up to the data (``scf.while``, branches): such a launch runs as a concurrent job
+    (``run/concurrent.py``)."""
+    key = ("loops", id(body))
+    r = cache.get(key)
+    if r is None:
+        ops = body.walk() if hasattr(body, "walk") else (o for b in body.blocks for op in b.ops for o in op.walk())
+        r = cache[key] = any(o.name in _LOOPS for o in ops)
+    return r
 
 
 def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
-                  stream: Any) -> Any:
+                  stream: Any, shared: int = 0) -> Any:
     """``run`` callback for the cuda backend: compile the gpu.func with NVRTC and launch it."""
     from .cuda_codegen import emit_cuda, pack_launch_args
     from .nvrtc import compile_cuda
@@ -338,7 +397,7 @@ def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int]
             mod_fn = it.kernel_cache[key] = dev.get_function(mod, name)
         packed = pack_launch_args(func, args)
         handle = stream.handle if stream is not None and hasattr(stream, "handle") else None
-        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle)
+        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle, shared)
         return []
 
     return run

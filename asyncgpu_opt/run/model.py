@@ -61,12 +61,52 @@ class CostModel:
 
 
 class Access(NamedTuple):
-    """One byte range a kernel touched."""
+    """One byte range a kernel touched (``atomic``: by atomic read-modify-writes only, which do not
+    race with other atomics)."""
 
     buffer: Buffer
     lo: int
     hi: int
     is_write: bool
+    atomic: bool = False
+
+
+class DeviceAssert(NamedTuple):
+    """A kernel stopped by a failing ``cf.assert``: CUDA's device-side messages (one line per
+    failing thread) and the assert's location."""
+
+    lines: tuple[str, ...]
+    loc: str | None
+
+
+@dataclass
+class StickyError:
+    """CUDA's sticky ``CUDA_ERROR_ASSERT`` once kernel ``kernel`` (launched at ``loc``) stopped at a
+    failing ``cf.assert``: the context is lost, the device runs nothing more, every later call
+    fails.  mlir-runner's runtime prints the failed call and goes on (exit status 0), so the first
+    call that observes it is reported as a warning."""
+
+    kernel: str
+    loc: str | None
+    reported: bool = False
+
+    def observe(self, api: str, loc: str | None) -> str | None:
+        """The warning's text the first time a call observes the error, else None."""
+        if self.reported:
+            return None
+        self.reported = True
+        return (f"device-side assert triggered: {api} at {loc or '?'} fails with CUDA_ERROR_ASSERT: {self.kernel} "
+                f"launched at {self.loc or '?'} stopped at a failing cf.assert (every later CUDA call fails too; "
+                "no more device work runs)")
+
+
+class KernelAssertFailed(Exception):
+    """Raised by a kernel's ``cf.assert`` when some active thread fails it: the kernel aborts."""
+
+    def __init__(self, lines: list[str], loc: object) -> None:
+        super().__init__("device-side assertion failed")
+        self.lines = lines
+        self.loc = loc
 
 
 @dataclass(eq=False)

@@ -23,11 +23,12 @@ cost from :class:`CostModel`.  Host syncs move the host clock to the completion 
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .concurrent import KernelJob, RunningKernel, RunningKernels
 from .devices import Device, SimDevice
 from .hazards import Agent, Hazard, HazardChecker, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
-from .model import Access, Command, CostModel, Event, Flow, HostSlice, HostThread, Stream
+from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, StickyError, Stream
 
 __all__ = ["Access", "Command", "CostModel", "Device", "Event", "Flow", "HostSlice", "HostThread", "Runtime",
            "SimDevice", "Stream"]
@@ -68,6 +69,11 @@ class Runtime:
 
         self.ddcp = DataDependenceCriticalPath(self.cost.host_api_us)
         self._cmd_accesses: list[tuple[Buffer, int, int, bool]] = []  # of the command being enqueued
+        #: what the device wrote to stderr (CUDA's device-side assertion messages)
+        self.device_log: list[str] = []
+        self.sticky: StickyError | None = None  # after a failing cf.assert in a kernel
+        #: kernels still running (concurrent jobs, run/concurrent.py)
+        self.running = RunningKernels(self._finish_kernel)
 
     # ------------------------------------------------------------------ basics
     @property
@@ -83,6 +89,13 @@ class Runtime:
     def _report(self, kind: str, msg: str, loc: str | None, other: str | None = None,
                 severity: str = "error") -> None:
         self.checker.report(kind, msg, loc, other, severity=severity)
+
+    def _device_failed(self, api: str, loc: str | None) -> bool:
+        """True once a kernel hit a failing ``cf.assert`` (:class:`~.model.StickyError`)."""
+        msg = self.sticky.observe(api, loc) if self.sticky is not None else None
+        if msg is not None:
+            self._report("device-assert", msg, loc, self.sticky.loc, severity="warning")
+        return self.sticky is not None
 
     def _stream(self, s: object, api: str, loc: str | None) -> Stream | None:
         """Resolve a stream argument (None → default stream); None if unusable."""
@@ -221,8 +234,10 @@ class Runtime:
         s = self._stream(stream, "mgpuStreamSynchronize", loc)
         if s is None:
             return
+        self.running.settle_for(s.agent.clock)
         self.device.stream_synchronize(s.handle)
         self.counts["host_syncs"] += 1
+        self._device_failed("mgpuStreamSynchronize", loc)
         self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
 
     def mgpuStreamWaitEvent(
@@ -297,8 +312,11 @@ class Runtime:
         e = self._event(event, "mgpuEventSynchronize", loc)
         if e is None:
             return
+        if e.clock is not None:
+            self.running.settle_for(e.clock)
         self.device.event_synchronize(e.handle)
         self.counts["host_syncs"] += 1
+        self._device_failed("mgpuEventSynchronize", loc)
         if e.clock is None:
             return
         sl = self._sync_host(h, None, e.clock, e.time, e.cp, e.cp_node, f"sync {e.name}", loc)
@@ -345,6 +363,7 @@ class Runtime:
             stream = None  # a null stream pointer (llvm.mlir.zero): the synchronous form
         if stream is not None and self._stream(stream, api, loc) is not None:
             return self._free_on_stream(ptr, stream, loc, agent, api)
+        self.running.settle()  # cuMemFree waits for the device
         h = self._host(agent)
         self._api(h)
         if ptr.buffer is None:
@@ -409,6 +428,7 @@ class Runtime:
 
     def host_free(self, ptr: Ptr, loc: str | None = None, agent: HostThread | None = None) -> None:
         """Free host memory (``memref.dealloc``): races with unordered device accesses."""
+        self.running.settle()
         h = self._host(agent)
         if ptr.buffer is None:
             return
@@ -434,7 +454,9 @@ class Runtime:
         agent: HostThread | None = None,
         what: str | None = None,
     ) -> list[Hazard]:
-        """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused."""
+        """A host load/store of bytes ``[lo, hi)``; returns the hazards it caused.  Kernels still
+        running finish first (what the host sees is then their final state)."""
+        self.running.settle()
         h = self._host(agent)
         self.ddcp.host_access(buffer, lo, hi, is_write)
         return self.checker.access(
@@ -526,6 +548,7 @@ class Runtime:
         self._api(h)
         if s.id == 0:  # legacy default stream: synchronous w.r.t. the host
             self.counts["implicit_syncs"] += 1
+            self._device_failed(name if kind != "kernel" else "mgpuLaunchKernel", loc)
             self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
         return cmd
 
@@ -535,6 +558,7 @@ class Runtime:
         h = self._host(agent)
         s = self._stream(stream, api, loc) or self.default_stream
         self.checker.join(s.agent, h.agent)
+        self.running.settle_for(s.agent.clock)  # running kernels this command is ordered after finish first
         return s, h
 
     def _check_ptr(self, p: Ptr, nbytes: int, api: str, role: str, loc: str | None) -> bool:
@@ -579,7 +603,7 @@ class Runtime:
                 s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memcpy", loc, direct=False
             )
             n = min(self._clip(dst, nbytes), self._clip(src, nbytes))
-            if n > 0 and dst.buffer.alive and src.buffer.alive:
+            if n > 0 and dst.buffer.alive and src.buffer.alive and self.sticky is None:
                 self.device.memcpy(dst, src, n, s.handle)
             pcie = (dst.buffer.kind in ("host", "registered")) != (src.buffer.kind in ("host", "registered"))
         self.counts["memcpys"] += 1
@@ -604,7 +628,7 @@ class Runtime:
             self._cmd_accesses.append((dst.buffer, dst.offset, dst.offset + nbytes, True))
             self.checker.access(s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memset", loc)
             n = self._clip(dst, nbytes) // width
-            if n > 0 and dst.buffer.alive:
+            if n > 0 and dst.buffer.alive and self.sticky is None:
                 self.device.memset(dst, int(value), n, width, s.handle)
         self.counts["memsets"] += 1
         self.counts["bytes_set"] += nbytes
@@ -648,23 +672,54 @@ class Runtime:
         per_thread_us: float | None = None,
         duration_us: float | None = None,
         agent: HostThread | None = None,
+        may_loop: bool = False,
     ) -> Command:
-        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses."""
+        """Launch ``name`` (e.g. ``@m::@k``): ``run()`` executes it now and returns its accesses; with
+        ``may_loop`` as a concurrent job that may stay running (``run/concurrent.py``)."""
         s, h = self._begin(stream, "mgpuLaunchKernel", loc, agent)
         g = tuple(int(x) for x in (*grid, 1, 1, 1)[:3])
         b = tuple(int(x) for x in (*block, 1, 1, 1)[:3])
         threads = g[0] * g[1] * g[2] * b[0] * b[1] * b[2]
         what = f"kernel {name}"
-        for acc in run() or ():
+        job = None
+        if self.sticky is not None:
+            accs: Iterable[Access | tuple] = ()
+        elif may_loop:
+            job = KernelJob(run)
+            accs = job.outcome() if job.run_slice() else ()
+        else:
+            accs = run() or ()
+        self._kernel_accesses(accs, s.agent, what, loc, name)
+        self.counts["kernels"] += 1
+        dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
+        if job is not None and not job.done:  # still running: checked as of now when it finishes
+            a = s.agent
+            self.running.add(RunningKernel(job, s, Agent(a.id, a.kind, a.name, dict(a.clock)), what, loc, name))
+        cmd = self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
+        if s.id == 0:  # the legacy default stream waits for the kernel
+            self.running.settle(lambda k: k.stream is s)
+        return cmd
+
+    def _kernel_accesses(self, accs: Iterable[Access | tuple], agent: Agent, what: str, loc: str | None,
+                         name: str) -> None:
+        """Check and record what a kernel did (accesses, races between its threads, an assertion)."""
+        for acc in accs:
             if isinstance(acc, KernelRace):
                 self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
                 continue
-            buf, lo, hi, is_write = acc
+            if isinstance(acc, DeviceAssert):
+                self.device_log.extend(acc.lines)
+                self.sticky = StickyError(f"kernel {name}", loc)
+                continue
+            buf, lo, hi, is_write = acc[:4]
+            atomic = bool(acc[4]) if len(acc) > 4 else False
             self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
-            self.checker.access(s.agent, buf, int(lo), int(hi), bool(is_write), what, loc)
-        self.counts["kernels"] += 1
-        dur = duration_us if duration_us is not None else self.cost.kernel(threads, per_thread_us)
-        return self._enqueue(s, h, "kernel", name, dur, loc, threads=threads, grid=g, block=b)
+            self.checker.access(agent, buf, int(lo), int(hi), bool(is_write), what, loc, atomic=atomic)
+
+    def _finish_kernel(self, k: RunningKernel) -> None:
+        saved, self._cmd_accesses = self._cmd_accesses, []  # not the command being enqueued now
+        self._kernel_accesses(k.job.outcome(), k.agent, k.what, k.loc, k.name)
+        self._cmd_accesses = saved
 
     # -------------------------------------------------------------------- exit
     def finish(self, loc: str | None = None, memory_leaks: str = "warning") -> list[Hazard]:
@@ -673,6 +728,7 @@ class Runtime:
         to the process exit, or "error"); returns all hazards."""
         if not self.finished:
             self.finished = True
+            self.running.cancel()  # normally none: the interpreter settles them at the end of the entry
             for s in self.streams:
                 if not s.destroyed:
                     self._report(

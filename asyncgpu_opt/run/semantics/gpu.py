@@ -176,7 +176,21 @@ def _lane_id(ex: Any, op: Any) -> Any:
 
 @KERNEL.impl(gpu_d.BarrierOp)
 def _barrier(ex: Any, op: Any) -> Any:
-    ex.races.barrier()  # lock step: every thread is here; only the race tracker sees the barrier
+    """Threads run in lock step, so every active thread is here together: what each did before is
+    done (divergent code included).  A block must reach the barrier with all its threads or none;
+    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
+    located error, where a GPU hangs or lets the threads wait at different barriers."""
+    if ex.mask is not None:
+        act = simt.rows(ex.mask, ex.ids.shape)
+        partial = act.any(axis=1) & ~act.all(axis=1)
+        if partial.any():
+            b = int(np.flatnonzero(partial)[0])
+            t = int(np.flatnonzero(~act[b])[0])
+            gz, gy, gx, bz, by, bx = ex.ids.shape
+            raise MLIRError(f"gpu.barrier reached by only some threads of block ({b % gx}, {b // gx % gy}, "
+                            f"{b // (gx * gy)}): thread ({t % bx}, {t // bx % by}, {t // (bx * by)}) does not "
+                            "reach it (a barrier in divergent code: the block would hang)", op.loc)
+    ex.races.barrier()  # a new interval for the race tracker
     return None
 
 
@@ -279,6 +293,14 @@ def _shuffle(ex: Any, op: Any) -> Any:
     width = int(wa.flat[0]) if wa.size else 0
     if not 1 <= width <= simt.SUBGROUP_SIZE:
         raise MLIRError(f"gpu.shuffle width {width} is not in [1, {simt.SUBGROUP_SIZE}]", op.loc)
+    oa = np.asarray(off)
+    if ex.mask is not None and oa.ndim:
+        oa = np.broadcast_to(oa, ex.ids.shape)[np.broadcast_to(ex.mask, ex.ids.shape)]
+    bad = (oa < 0) | (oa >= simt.SUBGROUP_SIZE)
+    if np.any(bad):
+        o = int(np.asarray(oa)[bad].flat[0]) if oa.ndim else int(oa)
+        raise MLIRError(f"gpu.shuffle offset {o} is not in [0, {simt.SUBGROUP_SIZE}) (no lane of a subgroup of "
+                        f"{simt.SUBGROUP_SIZE})", op.loc)
     return list(simt.shuffle(gpu_k.shuffle_mode(op), v, off, width, ex.ids.shape))
 
 
@@ -341,8 +363,6 @@ def combine_c(kind: str, t: T.Type, a: str, b: str) -> str:
 @CUDA.impl(gpu_k.AllReduceOp)
 def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     kind = gpu_k.reduce_kind(op)
-    if kind is None:
-        raise CudaCodegenError("gpu.all_reduce with a region is not supported by the CUDA emitter", op.loc)
     t = op.results[0].type
     v, r = em.name(op.operands[0]), em.name(op.results[0])
     buf = f"{r}_s"
@@ -351,13 +371,32 @@ def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
         f"{ind}{buf}[{_TL}] = {v};",
         f"{ind}__syncthreads();",
         f"{ind}for (int s = 1; s < {_NT}; s <<= 1) {{",
-        f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) "
-        f"{buf}[{_TL}] = {combine_c(kind, t, f'{buf}[{_TL}]', f'{buf}[{_TL} + s]')};",
+    ]
+    if kind is not None:
+        em.lines.append(f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) "
+                        f"{buf}[{_TL}] = {combine_c(kind, t, f'{buf}[{_TL}]', f'{buf}[{_TL} + s]')};")
+    else:  # the region combines two partial results: its block, once, inside the tree loop
+        body = op.regions[0].blocks[0]
+        lhs, rhs = body.args
+        em.lines.append(f"{ind}  if ({_TL} % (2 * s) == 0 && {_TL} + s < {_NT}) {{")
+        em.lines.append(f"{ind}    {ctype(t)} {r}_c;")
+        em.decl(lhs, f"{buf}[{_TL}]", ind + "    ")
+        em.decl(rhs, f"{buf}[{_TL} + s]", ind + "    ")
+        em.block(body, ind + "    ", [f"{r}_c"])
+        em.lines.append(f"{ind}    {buf}[{_TL}] = {r}_c;")
+        em.lines.append(f"{ind}  }}")
+    em.lines += [
         f"{ind}  __syncthreads();",
         f"{ind}}}",
     ]
     em.decl(op.results[0], f"{buf}[0]", ind)
     em.lines.append(f"{ind}__syncthreads();")
+
+
+@CUDA.impl(gpu_k.YieldOp)
+def _gpu_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    for dst, v in zip(results or [], op.operands):
+        em.lines.append(f"{ind}{dst} = {em.name(v)};")
 
 
 @CUDA.impl(gpu_k.SubgroupReduceOp)
@@ -428,4 +467,16 @@ def _printf_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}printf({c_string(op.attributes['format'].value)}{args});")
 
 
-CUDA.refuse(gpu_k.DynamicSharedMemoryOp, reason="gpu.dynamic_shared_memory is not supported by the CUDA emitter")
+@KERNEL.impl(gpu_k.DynamicSharedMemoryOp)
+def _dynamic_shared_memory(ex: Any, op: Any) -> Any:
+    return ex.dynamic_shared(op)
+
+
+@CUDA.impl(gpu_k.DynamicSharedMemoryOp)
+def _dynamic_shared_memory_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """``extern __shared__`` bytes (sized by the launch); its size is unknown inside the kernel."""
+    r = op.results[0]
+    raw = f"{em.name(r)}_raw"
+    em.lines.append(f"{ind}extern __shared__ __align__(16) unsigned char {raw}[];")
+    em.decl(r, f"({ctype(r.type)}){raw}", ind)
+    em.desc[r] = (["0LL"], ["1LL"])

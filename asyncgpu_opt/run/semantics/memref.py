@@ -14,9 +14,9 @@ from ...dialects import memref_atomic as memref_at
 from ...dialects import memref_reshape as memref_rs
 from ...ir import attributes as A
 from ...ir import types as T
-from ..cuda_c import ctype
+from ..cuda_c import ctype, is_dynamic
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
-from ..values import MemRef, loc_str, named, segments
+from ..values import MemRef, dtype_of, loc_str, named, row_major, segments
 
 
 # --------------------------------------------------------------------------- host
@@ -107,6 +107,39 @@ def _subview(it: Any, op: Any) -> Any:
         sizes = [sizes[i] for i in keep]
         nst = [nst[i] for i in keep]
     return MemRef(m.allocated, m.aligned, off, tuple(sizes), tuple(nst), m.dtype)
+
+
+@SIM.impl(memref_d.ViewOp)
+def _view(it: Any, op: Any) -> Any:
+    """A row-major memref of the result type over the source's bytes from ``byte_shift`` (workgroup
+    memory keeps one copy per block: its block stride is rescaled to the new element size)."""
+    m = it.get(op.operands[0])
+    shift = int(it.get(op.operands[1]))
+    rt = op.results[0].type
+    dyn = iter(int(it.get(v)) for v in op.operands[2:])
+    sizes = tuple(next(dyn) if d == T.DYNAMIC else int(d) for d in rt.shape)
+    dt = dtype_of(rt.element_type)
+    p = m.aligned + (m.offset * m.itemsize + shift)
+    if p.offset % dt.itemsize or (m.block_stride * m.itemsize) % dt.itemsize:
+        raise ValueError(f"memref.view at byte {shift} is not aligned to its {dt.itemsize}-byte elements")
+    return MemRef(m.allocated, p, 0, sizes, row_major(sizes), dt,
+                  block_stride=m.block_stride * m.itemsize // dt.itemsize)
+
+
+@CUDA.impl(memref_d.ViewOp)
+def _view_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    src, shift = op.operands[0], op.operands[1]
+    r = op.results[0]
+    rt = r.type
+    em.decl(r, f"({ctype(rt)})((unsigned char*){em.name(src)} + {em.name(shift)})", ind)
+    if is_dynamic(rt):
+        dyn = iter(op.operands[2:])
+        sizes = [em.name(next(dyn)) if d == T.DYNAMIC else f"{d}LL" for d in rt.shape]
+        strides, acc = [], "1LL"
+        for s in reversed(sizes):
+            strides.insert(0, acc)
+            acc = f"({acc} * {s})"
+        em.desc[r] = (sizes, strides)
 
 
 @SIM.impl(memref_d.ReinterpretCastOp)
@@ -401,5 +434,34 @@ def _atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"{fn}({addr}, {val})", ind)
 
 
-CUDA.refuse(memref_at.GenericAtomicRMWOp,
-            reason="memref.generic_atomic_rmw is not supported by the CUDA emitter")
+@CUDA.impl(memref_at.GenericAtomicRMWOp)
+def _generic_atomic_rmw_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """An ``atomicCAS`` loop on the element's bits: run the region on the value read, swap in its
+    result if the element still holds that value, else retry with what it holds now; the op's
+    result is the value the update replaced."""
+    t = op.results[0].type
+    u = {4: "unsigned int", 8: "unsigned long long"}.get(dtype_of(t).itemsize)
+    if u is None:
+        raise CudaCodegenError(f"memref.generic_atomic_rmw on {t} (not 4 or 8 bytes) is not supported by the CUDA "
+                               "emitter", op.loc)
+    m = op.operands[0]
+    r = em.name(op.results[0])
+    c = ctype(t)
+    body = op.regions[0].blocks[0]
+    em.lines.append(f"{ind}{c}* {r}_p = &{em.name(m)}[{em.index(m, op.operands[1:])}];")
+    em.lines.append(f"{ind}{c} {r}_seen = *{r}_p;")
+    em.lines.append(f"{ind}{c} {r};")
+    em.lines.append(f"{ind}while (1) {{")
+    em.lines.append(f"{ind}  {c} {r}_new;")
+    em.decl(body.args[0], f"{r}_seen", ind + "  ")
+    em.block(body, ind + "  ", [f"{r}_new"])
+    em.lines.append(f"{ind}  {u} {r}_got = atomicCAS(({u}*){r}_p, *({u}*)&{r}_seen, *({u}*)&{r}_new);")
+    em.lines.append(f"{ind}  if ({r}_got == *({u}*)&{r}_seen) {{ {r} = {r}_seen; break; }}")
+    em.lines.append(f"{ind}  {r}_seen = *({c}*)&{r}_got;")
+    em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(memref_at.AtomicYieldOp)
+def _atomic_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    for dst, v in zip(results or [], op.operands):
+        em.lines.append(f"{ind}{dst} = {em.name(v)};")

@@ -13,7 +13,7 @@ from ...diagnostics import MLIRError
 from ...dialects import scf as scf_d
 from ..cuda_c import ctype
 from ..registry import CUDA, HOST, KERNEL, SIM
-from ..values import segments
+from ..values import dtype_of, segments
 
 
 # --------------------------------------------------------------------------- host
@@ -148,8 +148,86 @@ def _kfor(ex: Any, op: Any) -> Any:
     return vals
 
 
+@KERNEL.impl(scf_d.WhileOp)
+def _kwhile(ex: Any, op: Any) -> Any:
+    """SIMT ``scf.while``: every iteration runs ``before`` for the threads still looping; a thread
+    whose condition is false leaves with the values it forwards, the others run ``after``.  Each
+    iteration is a step of the kernel's budget (``KernelExec.tick``: a loop that never exits is a
+    located error, and concurrent kernels take turns there)."""
+    before, after = op.regions
+    vals = [ex.get(v) for v in op.operands]
+    outer = ex.mask
+    shape = ex.ids.shape
+    active = outer  # None: every thread of the launch
+    results: list[Any] | None = None
+    try:
+        while True:
+            ex.tick(op)
+            ex.mask = active
+            _, cv = ex.run_region(before, vals)
+            c, fwd = cv[0], cv[1:]
+            if not isinstance(c, np.ndarray):
+                if c:
+                    _, vals = ex.run_region(after, fwd)
+                    continue
+                if results is None:
+                    return fwd
+                leaving = np.ones(shape, np.bool_) if active is None else active
+                return [np.where(leaving, f, r) for f, r in zip(fwd, results)]
+            cb = np.asarray(c, dtype=np.bool_)
+            if active is None and cb.all():
+                _, vals = ex.run_region(after, fwd)
+                continue
+            act = np.ones(shape, np.bool_) if active is None else np.broadcast_to(active, shape)
+            cb = np.broadcast_to(cb, shape)
+            leaving = act & ~cb
+            if results is None:
+                results = list(fwd)
+            else:
+                results = [np.where(leaving, f, r) for f, r in zip(fwd, results)]
+            active = act & cb
+            if not active.any():
+                return results
+            ex.mask = active
+            _, vals = ex.run_region(after, fwd)
+    finally:
+        ex.mask = outer
+
+
+@KERNEL.impl(scf_d.IndexSwitchOp)
+def _kindex_switch(ex: Any, op: Any) -> Any:
+    """The case region whose value equals the argument, else the default; a varying argument runs
+    each taken region under the mask of its threads (as a varying ``scf.if``)."""
+    v = ex.get(op.operands[0])
+    cases = [int(c) for c in op.attributes["cases"].values]
+    if not isinstance(v, np.ndarray) or v.size == 1:
+        k = int(np.asarray(v).flat[0])
+        r = op.regions[1 + cases.index(k)] if k in cases else op.regions[0]
+        _, vals = ex.run_region(r, [])
+        return vals
+    old = ex.mask
+    rest = np.ones(ex.ids.shape, np.bool_) if old is None else np.broadcast_to(old, ex.ids.shape).copy()
+    taken: list[tuple[np.ndarray, Any]] = []
+    for k, r in zip(cases, op.regions[1:]):
+        m = rest & (v == k)
+        rest &= ~m
+        taken.append((m, r))
+    taken.append((rest, op.regions[0]))
+    out: list[Any] | None = None
+    try:
+        for m, r in taken:
+            if not m.any():
+                continue
+            ex.mask = m
+            _, vals = ex.run_region(r, [])
+            out = vals if out is None else [np.where(m, a, b) for a, b in zip(vals, out)]
+    finally:
+        ex.mask = old
+    return out if out is not None else [np.zeros((), dtype_of(r.type)) for r in op.results]
+
+
 # --------------------------------------------------------------------------- CUDA C
-@CUDA.impl(scf_d.YieldOp)
+@CUDA.impl(scf_d.YieldOp, scf_d.ConditionOp)
 def _yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
     for dst, v in zip(results or [], op.operands):
         em.lines.append(f"{ind}{dst} = {em.name(v)};")
@@ -182,6 +260,49 @@ def _if_c(em: Any, op: Any, ind: str, results: Any) -> None:
     if len(op.regions) > 1 and op.regions[1].blocks:
         em.lines.append(f"{ind}}} else {{")
         em.block(op.regions[1].blocks[0], ind + "  ", res)
+    em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(scf_d.WhileOp)
+def _while_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """``while (1) { before; if (!cond) break; after }``: the before block's arguments are the loop
+    variables ``after`` yields into; ``scf.condition`` sets the flag and the results, which are
+    also the after block's arguments."""
+    before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    loop = []
+    for a, init in zip(before.args, op.operands):
+        em.decl(a, em.name(init), ind)
+        loop.append(em.name(a))
+    res = []
+    for r, a in zip(op.results, after.args):
+        em.lines.append(f"{ind}{ctype(r.type)} {em.name(r)};")
+        em.names[a] = em.name(r)
+        res.append(em.name(r))
+    flag = f"w{em.n}"
+    em.n += 1
+    em.lines.append(f"{ind}bool {flag};")
+    em.lines.append(f"{ind}while (1) {{")
+    em.block(before, ind + "  ", [flag, *res])
+    em.lines.append(f"{ind}  if (!{flag}) break;")
+    em.block(after, ind + "  ", loop)
+    em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(scf_d.IndexSwitchOp)
+def _index_switch_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    res = []
+    for v in op.results:
+        em.lines.append(f"{ind}{ctype(v.type)} {em.name(v)};")
+        res.append(em.name(v))
+    em.lines.append(f"{ind}switch ({em.name(op.operands[0])}) {{")
+    for k, r in zip(op.attributes["cases"].values, op.regions[1:]):
+        em.lines.append(f"{ind}case {int(k)}LL: {{")
+        em.block(r.blocks[0], ind + "  ", res)
+        em.lines.append(f"{ind}  break;")
+        em.lines.append(f"{ind}}}")
+    em.lines.append(f"{ind}default: {{")
+    em.block(op.regions[0].blocks[0], ind + "  ", res)
+    em.lines.append(f"{ind}}}")
     em.lines.append(f"{ind}}}")
 
 
