@@ -15,7 +15,10 @@ own lowering is not a row: its ``-gpu-to-llvm`` needs the kernels lowered to NVV
 (``got 11 kernel operands but expected 3`` on a ``gpu.func``), which the simulator cannot run.
 
 Usage: python benchmarks/schedule.py [--programs 20] [--ops 20] [--buffers 6] [--threads 16]
-       [--seed 1] [--markdown FILE]
+       [--seed 1] [--markdown FILE] [--per-program] [--only INPUT]
+
+``--per-program`` also prints, for each program, its DAG width and each pipeline's streams and
+makespan / critical path; ``--only sync|async`` runs one input variant.
 """
 
 from __future__ import annotations
@@ -295,20 +298,26 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=16)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--markdown", metavar="FILE")
+    ap.add_argument("--per-program", action="store_true")
+    ap.add_argument("--only", choices=sorted(PIPELINES))
     args = ap.parse_args()
     tool = [sys.executable, "-m", "asyncgpu_opt"]
     rng = random.Random(args.seed)
     progs = [generate(rng, args.ops, args.buffers, args.threads) for _ in range(args.programs)]
     rows = []
     table: dict[tuple[str, str], dict[str, list]] = {}
-    for p in progs:
+    per: list[str] = []
+    for n, p in enumerate(progs):
+        line = [f"program {n}: width {p.width}"]
         for variant, pipes in PIPELINES.items():
+            if args.only and variant != args.only:
+                continue
             text = p.sync if variant == "sync" else p.asyn
             cases = [(name, lambda t=text, f=flags: run(t, f, tool)) for name, flags in pipes]
             for name, fn in cases:
                 r = fn()
                 acc = table.setdefault((variant, name), {"ratio": [], "streams": [], "width": [], "events": [],
-                                                         "syncs": [], "ok": 0, "n": 0, "failed": 0})
+                                                         "syncs": [], "ok": 0, "n": 0, "failed": 0, "over": 0})
                 acc["n"] += 1
                 if r is None:
                     acc["failed"] += 1
@@ -320,18 +329,25 @@ def main() -> int:
                 acc["ok"] += _values(out) == _values(p.expected)
                 acc["ratio"].append(st["makespan_over_critical_path"])
                 acc["streams"].append(st["streams_created"])
+                acc["over"] += st["streams_created"] > p.width
+                line.append(f"{variant} {name}: {st['streams_created']} streams, "
+                            f"{st['makespan_over_critical_path']:.2f}")
                 acc["width"].append(p.width)
                 acc["events"].append(st["events_created"])
                 acc["syncs"].append(st["host_syncs"] + st["implicit_syncs"])
+        per.append("; ".join(line))
     head = (f"{args.programs} programs, {args.ops} gpu ops over {args.buffers} buffers, {args.threads}-thread kernels "
             f"(seed {args.seed})\n\n| input | pipeline | makespan / critical path (median / max) | streams (median) "
-            "| DAG width (median) | events (median) | host syncs (median) | correct output | failed |\n"
-            "|---|---|---|---|---|---|---|---|---|")
+            "| DAG width (median) | streams > width | events (median) | host syncs (median) | correct output | failed |\n"
+            "|---|---|---|---|---|---|---|---|---|---|")
     rows.append(head)
     for (variant, name), a in table.items():
         rows.append(f"| {variant} | {name} | {_cell(a['ratio'])} | {med(a['streams'])} | {med(a['width'])} | "
+                    f"{a['over']}/{a['n']} | "
                     f"{med(a['events'])} | {med(a['syncs'])} | {a['ok']}/{a['n']} | {a['failed']} |")
     text = "\n".join(rows)
+    if args.per_program:
+        print("\n".join(per) + "\n")
     print(text)
     if args.markdown:
         Path(args.markdown).write_text(text + "\n")
