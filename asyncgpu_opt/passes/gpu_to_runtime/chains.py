@@ -36,12 +36,18 @@ class Plan:
     pos: list[int] = field(default_factory=list)  # number -> position in the block
     anc: list[int] = field(default_factory=list)  # number -> bitset of the numbers ordered before it
     waits: list[bool] = field(default_factory=list)  # number -> whether it waits (False: complete/synchronous)
+    work: list[bool] = field(default_factory=list)  # number -> whether it enqueues work (not a join)
     chain: dict[int, int] = field(default_factory=dict)  # id(op) -> chain (ops that take a stream)
     elems: list[list[tuple[int, int]]] = field(default_factory=list)  # chain -> [(position, number)] ascending
 
     def before(self, a: int, b: int) -> bool:
         """Whether op number ``a`` is ordered before op number ``b``."""
         return bool((self.anc[b] >> a) & 1)
+
+    def covers(self, a: int, b: int) -> bool:
+        """Whether op ``b`` is ordered after everything a stream holds once op ``a`` is on it (``a``
+        and what ``a`` is ordered after; a join holds no work of its own)."""
+        return not ((self.anc[a] | (1 << a if self.work[a] else 0)) & ~self.anc[b])
 
     def chain_before(self, c: int, pos: int) -> int | None:
         """The number of the last op of chain ``c`` at a block position before ``pos``."""
@@ -104,6 +110,7 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
             kd = "node"
         P.anc.append(anc)
         P.waits.append(kd != "skip")
+        P.work.append(kd != "join")
         deps_of.append([j for j in local if not (host >> j) & 1])  # (the host has waited for the others)
         kind.append(kd)
         if kd in ("node", "free"):
@@ -260,26 +267,28 @@ def _cheapest_augment(n: int, succ: list[int], dmask: list[int], match_l: list[i
 
 
 def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[Operation]) -> None:
-    """Put each join, then each free, on a chain where it adds no ordering to the chain's later ops
+    """Put each join and free (in block order) on a chain where it adds no ordering to the chain's later ops
     (see the module docstring; a free may follow unrelated work: it costs nothing, as the greedy
     rule has it), else on a chain of its own; then key ``chain`` by op id."""
     users: dict[int, list[int]] = {}
     for k, ds in enumerate(deps_of):
         for j in ds:
             users.setdefault(j, []).append(k)
-    order = [k for k in reversed(range(len(kind))) if kind[k] == "join"]
-    order += [k for k in range(len(kind)) if kind[k] == "free"]
-    for k in order:
+    for k in [k for k in range(len(kind)) if kind[k] in ("join", "free")]:
         p = P.pos[k]
-        cands = [P.chain[u] for u in users.get(k, ()) if u in P.chain] if kind[k] == "join" else []
+        cands = [P.chain[u] for u in _through_joins(k, users, kind) if u in P.chain] if kind[k] == "join" else []
         cands += [P.chain[j] for j in deps_of[k] if j in P.chain]
         chosen = None
         for c in dict.fromkeys(cands):
             e = P.elems[c]
             i = bisect_left(e, (p, -1))
-            if kind[k] == "join" and i and not P.before(e[i - 1][1], k):
+            # a join may follow work it is not ordered after when each of its users is (or is a
+            # free or a host wait, which the greedy rule lets follow unrelated work too)
+            if kind[k] == "join" and i and not P.covers(e[i - 1][1], k) and any(
+                    kind[u] not in ("host", "free", "skip") and not P.covers(e[i - 1][1], u)
+                    for u in _through_joins(k, users, kind)):
                 continue
-            if i < len(e) and not P.before(k, e[i][1]):
+            if i < len(e) and not P.covers(k, e[i][1]):
                 continue
             chosen = c
             break
@@ -289,3 +298,14 @@ def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[O
         insort(P.elems[chosen], (p, k))
         P.chain[k] = chosen
     P.chain = {id(ops[P.pos[k]]): c for k, c in P.chain.items()}
+
+
+def _through_joins(k: int, users: dict[int, list[int]], kind: list[str], depth: int = 0) -> list[int]:
+    """The users of op ``k``, a join's replaced by its own users (what waits for ``k`` in effect)."""
+    out: list[int] = []
+    for u in users.get(k, ()):
+        if kind[u] == "join" and depth < 8:
+            out.extend(_through_joins(u, users, kind, depth + 1))
+        else:
+            out.append(u)
+    return out

@@ -190,7 +190,7 @@ class Ownership:
                     u.name == "gpu.wait" and not u.results):
                 continue  # (a free or a host wait after the stream's later work too costs little)
             w = P.chain_before(c, pu)
-            if w is None or not P.before(w, ku):
+            if w is None or not P.covers(w, ku):
                 return True
         return False
 
