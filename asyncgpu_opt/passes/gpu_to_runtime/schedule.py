@@ -1,7 +1,8 @@
 """Stream choice and token ownership while lowering one block (``Ownership``, the base of the
-per-block context): which stream an op runs on (``primary``: a dying dependency's stream, a
-continued fork, an ordered pooled or live stream, else a new one), which dependencies it waits
-for, and when a token's stream or event is released."""
+per-block context): which stream an op runs on (``primary``: its chain's stream when the block has
+a chain plan, ``chains.py``; else the greedy rule: a dying dependency's stream, a continued fork, an
+ordered pooled or live stream, else a new one), which dependencies it waits for, and when a token's
+stream or event is released."""
 
 from __future__ import annotations
 
