@@ -2,15 +2,19 @@
 
 The ordering is the partial order the lowered block cannot avoid: an async op runs after its token
 dependencies, and after everything the host has already waited for when it is issued (a host
-``gpu.wait``, a synchronous gpu op).  The ops that take a stream (``nodes``: not the tokens that are
-complete when the host reaches them, not the frees that will be synchronous) are covered by the
-fewest chains (Dilworth: nodes - a maximum matching of the bipartite graph "u before v"; Kuhn's
-augmenting paths from a greedy matching along direct dependencies, so that most chain steps are
-dependencies that then need no event).  One stream per chain gives at most the width of that
-order (an antichain needs that many streams in any schedule).  A join (``gpu.wait async`` with
-dependencies) is no node: it goes on a chain of one of its users or dependencies where it adds no
-ordering (the chain's op before it is before the join, the one after it is after the join), else on
-a chain of its own.
+``gpu.wait``, a synchronous gpu op).  The ops that enqueue work on a stream (``nodes``: not the
+tokens complete when the host reaches them, not joins, not frees) are covered by the fewest chains
+(Dilworth: nodes - a maximum matching of the bipartite graph "u before v"), and of those covers by
+one with the most chain steps along direct dependencies (such a step needs no event): a maximum
+matching of the direct steps first (Kuhn), then cheapest augmenting paths over all steps
+(``_cheapest_augment``, a direct step costing -1), which keep the matching the one with the most
+direct steps for its size.  One stream per chain gives at most the width of the order (an
+antichain needs that many streams in any schedule without false dependencies).  A join
+(``gpu.wait async`` with dependencies) goes on a chain of one of its users (through joins) or
+dependencies where it adds no ordering: the chain's op after it is after it, and the op before it
+is before it or before every user of the join; a free (``gpu.dealloc async``) on a chain of one of
+its dependencies whose op after it is after it (it may follow unrelated work: that costs it
+nothing, as in the greedy rule); else each on a chain of its own.
 
 A block gets a plan only when the whole token graph is visible in it: no token block arguments, no
 token through a region op, call, branch or terminator, no nested host gpu op, at most ``MAX_NODES``

@@ -121,8 +121,10 @@ class Ownership:
     def _planned(self, op: Operation, hs: list[Any]) -> Stream:
         """The stream of ``op``'s chain in the block's plan: the chain's stream (its live tokens that
         a later op of another chain waits for get an event recorded now, see ``_needs_snapshot``);
-        for the first op of a chain, a pooled stream of a finished chain whose work ``op`` is ordered
-        after anyway, else a new stream.  An op the plan did not foresee is a chain of its own."""
+        for the first op of a chain, a pooled stream of a finished chain (one whose work ``op`` is
+        ordered after anyway if there is one; else idle work before it costs less than a new stream,
+        as in the greedy rule), else a new stream.  An op the plan did not foresee is a chain of its
+        own."""
         P = self.plan
         assert P is not None
         c = P.chain.get(id(op))
