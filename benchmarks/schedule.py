@@ -9,13 +9,18 @@ T-thread kernels, with host prints of buffers in the middle and at the end — e
 
 Every variant runs through each pipeline under ``--run --run-stats`` on the simulator; the table
 gives, per pipeline: makespan / data-dependence critical path (``run/headroom.py``; median, max),
-streams created vs the dependence DAG's width, events, host API calls, host syncs, and whether
+streams created vs the dependence DAG's width (of every gpu op, the device-to-host copies of the
+prints included: they run on streams too, and the host's read of a print ordering everything after
+it; and, as before session 5, of the kernels, copies and memsets alone), events, host API calls, host syncs, and whether
 every program printed what the generator computed (the expected values are known).  Upstream's
 own lowering is not a row: its ``-gpu-to-llvm`` needs the kernels lowered to NVVM first
 (``got 11 kernel operands but expected 3`` on a ``gpu.func``), which the simulator cannot run.
 
 Usage: python benchmarks/schedule.py [--programs 20] [--ops 20] [--buffers 6] [--threads 16]
-       [--seed 1] [--markdown FILE]
+       [--seed 1] [--markdown FILE] [--per-program] [--only INPUT]
+
+``--per-program`` also prints, for each program, its DAG width and each pipeline's streams and
+makespan / critical path; ``--only sync|async`` runs one input variant.
 """
 
 from __future__ import annotations
@@ -51,7 +56,8 @@ class Program:
     sync: str
     asyn: str
     expected: str
-    width: int
+    width: int  # of the DAG of every gpu op (the prints' copies included, ordered by the host's reads)
+    width_no_prints: int  # of the DAG of the kernels, copies and memsets
     ops: list = field(default_factory=list)
 
 
@@ -171,13 +177,18 @@ def generate(rng: random.Random, n_ops: int, n_bufs: int, threads: int) -> Progr
         for b in wr:
             last_w[b] = i
             readers[b] = []
-        if kind != "print":
-            edges |= {(x, i) for x in mine if ops[x][0] != "print"}
+        edges |= {(x, i) for x in mine}
+    # the DAG of every gpu op, the prints' device-to-host copies included (they run on streams too)
+    # and each print before every later op (the host reads the buffer before it goes on: in both
+    # variants nothing after a print is enqueued before the copy completes); and the DAG of the
+    # kernels, copies and memsets alone, without those copies and without the host's order
+    prints = [i for i, op in enumerate(ops) if op[0] == "print"]
+    width = _dag_width(len(ops), edges | {(i, j) for i in prints for j in range(i + 1, len(ops))})
     dev = [i for i, op in enumerate(ops) if op[0] != "print"]
     index = {i: k for k, i in enumerate(dev)}
-    width = _dag_width(len(dev), {(index[a], index[b]) for a, b in edges if a in index and b in index})
+    width_np = _dag_width(len(dev), {(index[a], index[b]) for a, b in edges if a in index and b in index})
     return Program(_emit(ops, deps, n_bufs, T, ty, False), _emit(ops, deps, n_bufs, T, ty, True),
-                   "\n".join(out_lines) + "\n", width, ops)
+                   "\n".join(out_lines) + "\n", width, width_np, ops)
 
 
 def _rem(a: int, b: int) -> int:
@@ -295,20 +306,27 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=16)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--markdown", metavar="FILE")
+    ap.add_argument("--per-program", action="store_true")
+    ap.add_argument("--only", choices=sorted(PIPELINES))
     args = ap.parse_args()
     tool = [sys.executable, "-m", "asyncgpu_opt"]
     rng = random.Random(args.seed)
     progs = [generate(rng, args.ops, args.buffers, args.threads) for _ in range(args.programs)]
     rows = []
     table: dict[tuple[str, str], dict[str, list]] = {}
-    for p in progs:
+    per: list[str] = []
+    for n, p in enumerate(progs):
+        line = [f"program {n}: width {p.width} ({p.width_no_prints} without the prints' copies)"]
         for variant, pipes in PIPELINES.items():
+            if args.only and variant != args.only:
+                continue
             text = p.sync if variant == "sync" else p.asyn
             cases = [(name, lambda t=text, f=flags: run(t, f, tool)) for name, flags in pipes]
             for name, fn in cases:
                 r = fn()
                 acc = table.setdefault((variant, name), {"ratio": [], "streams": [], "width": [], "events": [],
-                                                         "syncs": [], "ok": 0, "n": 0, "failed": 0})
+                                                         "syncs": [], "ok": 0, "n": 0, "failed": 0, "over": 0,
+                                                         "over_np": 0, "width_np": []})
                 acc["n"] += 1
                 if r is None:
                     acc["failed"] += 1
@@ -320,18 +338,29 @@ def main() -> int:
                 acc["ok"] += _values(out) == _values(p.expected)
                 acc["ratio"].append(st["makespan_over_critical_path"])
                 acc["streams"].append(st["streams_created"])
+                acc["over"] += st["streams_created"] > p.width
+                acc["over_np"] += st["streams_created"] > p.width_no_prints
+                acc["width_np"].append(p.width_no_prints)
+                line.append(f"{variant} {name}: {st['streams_created']} streams, "
+                            f"{st['makespan_over_critical_path']:.2f}")
                 acc["width"].append(p.width)
                 acc["events"].append(st["events_created"])
                 acc["syncs"].append(st["host_syncs"] + st["implicit_syncs"])
+        per.append("; ".join(line))
     head = (f"{args.programs} programs, {args.ops} gpu ops over {args.buffers} buffers, {args.threads}-thread kernels "
             f"(seed {args.seed})\n\n| input | pipeline | makespan / critical path (median / max) | streams (median) "
-            "| DAG width (median) | events (median) | host syncs (median) | correct output | failed |\n"
-            "|---|---|---|---|---|---|---|---|---|")
+            "| DAG width (median; without the prints' copies) | streams > width (> width without) "
+            "| events (median) | host syncs (median) | correct output | failed |\n"
+            "|---|---|---|---|---|---|---|---|---|---|")
     rows.append(head)
     for (variant, name), a in table.items():
-        rows.append(f"| {variant} | {name} | {_cell(a['ratio'])} | {med(a['streams'])} | {med(a['width'])} | "
+        rows.append(f"| {variant} | {name} | {_cell(a['ratio'])} | {med(a['streams'])} | "
+                    f"{med(a['width'])}; {med(a['width_np'])} | "
+                    f"{a['over']}/{a['n']} ({a['over_np']}/{a['n']}) | "
                     f"{med(a['events'])} | {med(a['syncs'])} | {a['ok']}/{a['n']} | {a['failed']} |")
     text = "\n".join(rows)
+    if args.per_program:
+        print("\n".join(per) + "\n")
     print(text)
     if args.markdown:
         Path(args.markdown).write_text(text + "\n")

@@ -46,3 +46,22 @@ def test_lowering_is_the_same_in_every_process() -> None:
             outs = {subprocess.run([sys.executable, "-m", "asyncgpu_opt", src, "--gpu-to-runtime"],
                                    capture_output=True, text=True, check=True).stdout for _ in range(5)}
         assert len(outs) == 1, i
+
+
+def test_streams_at_most_the_width_of_the_programs() -> None:
+    """On the benchmark's programs (random data flow through buffers, host reads in the middle),
+    every scheduling pipeline uses at most as many streams as the program's dependence DAG is wide
+    (every gpu op, the prints' copies included, each print before what follows it), and the
+    lowered programs print what the generator computed, without leak or hazard."""
+    tool = [sys.executable, "-m", "asyncgpu_opt"]
+    rng = random.Random(11)
+    pipes = [("sync", schedule.PIPELINES["sync"][0][1]), ("async", ["--gpu-to-runtime"]),
+             ("async", ["--wait-insertion", "--gpu-to-runtime"])]
+    for _ in range(3):
+        p = schedule.generate(rng, 12, 4, 8)
+        for variant, flags in pipes:
+            out, st, err, rc = schedule.run(p.sync if variant == "sync" else p.asyn, flags, tool)
+            assert rc == 0, err
+            assert schedule._values(out) == schedule._values(p.expected), (flags, p.asyn)
+            assert st["hazards"] == 0 and st["streams_leaked"] == 0 and st["events_leaked"] == 0
+            assert st["streams_created"] <= p.width, (flags, st["streams_created"], p.width, p.asyn)

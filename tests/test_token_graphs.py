@@ -231,6 +231,57 @@ def test_token_graphs_with_loops(g: Graph) -> None:
     _check(g)
 
 
+# -- streams against the width of the graph -------------------------------------------------------
+
+_ASYNC_LINE = re.compile(r"^\s*(%\w+)(?:, (%\w+))? = gpu\.(\w+) async(?: \[([^\]]*)\])?")
+
+
+def _width(text: str) -> int:
+    """The width of the ordering of a straight-line graph's work (launches, memsets, frees; joins and
+    allocations are ordering only): the fewest chains covering it (Dilworth: work ops minus a
+    maximum matching of "u before v"), computed here from the text, independently of the pass."""
+    before: dict[str, set[str]] = {}  # token -> the work tokens it is ordered after
+    work: list[str] = []
+    for line in text.splitlines():
+        m = _ASYNC_LINE.match(line)
+        if not m:
+            continue
+        first, second, op, deps = m.groups()
+        tok = second if op == "alloc" else first
+        after: set[str] = set()
+        for d in (deps or "").split(", "):
+            if d:
+                after |= before.get(d, set()) | ({d} if d in work else set())
+        before[tok] = after
+        if op in ("launch_func", "memset", "dealloc"):
+            work.append(tok)
+    match: dict[str, str] = {}  # v -> the u it follows
+
+    def augment(u: str, seen: set[str]) -> bool:
+        for v in work:
+            if u in before[v] and v not in seen:
+                seen.add(v)
+                if v not in match or augment(match[v], seen):
+                    match[v] = u
+                    return True
+        return False
+
+    return len(work) - sum(augment(u, set()) for u in work)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(allow_regions=False))
+def test_streams_at_most_the_width(g: Graph) -> None:
+    """gpu-to-runtime runs a straight-line token graph on at most as many streams as the graph is
+    wide (a chain cover: no schedule without false dependencies needs fewer), with its input
+    tokens or wait-insertion's, without leaks or hazards; stream-pool=false keeps one stream per
+    token as upstream (more than the width when the graph has a chain)."""
+    w = _width(g.text)
+    for passes in (["gpu-to-runtime"], ["wait-insertion", "gpu-to-runtime"]):
+        s = run_balanced(g.text, passes)
+        assert s["streams_created"] <= max(w, 1), (passes, s["streams_created"], w, g.text)
+
+
 # -- upstream oracle ---------------------------------------------------------------------------
 
 

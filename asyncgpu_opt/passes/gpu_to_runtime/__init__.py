@@ -8,14 +8,27 @@ Schedule (each block, before lowering it):
     reduction): an implied edge costs an event and a wait for nothing;
   * ``%b = gpu.wait async [%a]`` is ``%a`` (forwarded in the whole function first: explicit forks
     cost nothing).
+Streams (``chains.py``): when a block's whole token graph is visible in it (no token block
+arguments, no token through a region op, call, branch or terminator, at most 400 async ops), its
+streams come from a minimum chain cover of the block's ordering -- token dependencies, and the
+host's waits (whatever the host has waited for is before everything it enqueues later).  Chains are
+a maximum matching "u is followed by v on its stream" of the ops that enqueue work (Dilworth: as few
+streams as the ordering is wide; no schedule free of false dependencies needs fewer), of those the
+one with the most steps along direct dependencies (each needs no event).  A join goes on a chain
+where it adds no ordering to what runs there or to what waits for it, a free on a chain of a
+dependency (it may follow unrelated work, which costs it nothing), else each on a chain of its own.
+The first op of a chain takes a pooled stream of a finished chain (preferably one it is ordered
+after anyway) or creates one; a chain's live tokens that a later op of another chain waits for get
+an event recorded before the chain's stream moves on.  Other blocks, and ``stream-pool=false``, keep
+the greedy rule below.
 While lowering (lowering-time vector clocks say what each stream and the host are ordered after):
   * a ``gpu.dealloc async`` whose dependencies the host has waited for, with nothing of the function
     pending on the device, is a synchronous ``mgpuMemFree`` (null stream) and its token is complete
     (dropped from its users), as is a join whose dependencies are all complete;
   * a fork continues on its parent's stream and records an event for the parent token only when a
     later user may wait for that token alone (not when its users are frees and host waits);
-  * an op with no dependency stream to continue joins a pooled or live stream whose work it is
-    already ordered after (no false dependency), before a new stream is taken.
+  * (greedy rule) an op with no dependency stream to continue joins a pooled or live stream whose
+    work it is already ordered after (no false dependency), before a new stream is taken.
 
 Ownership model (see docs in the module report):
   * a token maps to a *stream* (shared by every token of one chain, reference counted by the

@@ -1,7 +1,8 @@
 """Stream choice and token ownership while lowering one block (``Ownership``, the base of the
-per-block context): which stream an op runs on (``primary``: a dying dependency's stream, a
-continued fork, an ordered pooled or live stream, else a new one), which dependencies it waits
-for, and when a token's stream or event is released."""
+per-block context): which stream an op runs on (``primary``: its chain's stream when the block has
+a chain plan, ``chains.py``; else the greedy rule: a dying dependency's stream, a continued fork, an
+ordered pooled or live stream, else a new one), which dependencies it waits for, and when a token's
+stream or event is released."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...diagnostics import MLIRError
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
+from .chains import Plan, plan_block
 from .handles import Event, Stream, _covered, _note_waited, _unique
 
 if TYPE_CHECKING:
@@ -33,6 +35,10 @@ class Ownership:
         self.cur = 0  # index of the op being lowered
         self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
         self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
+        # the block's chain cover (chains.py), when the whole token graph is visible in it
+        self.plan: Plan | None = plan_block(block, L.is_tok) if L.pool_enabled else None
+        self.chain_stream: dict[int, Stream] = {}  # chain -> its stream
+        self.stream_chain: dict[int, int] = {}  # id(stream) -> the chain it runs now
 
     def handle(self, v: Value, user: Operation) -> Any:
         h = self.env.get(id(v))
@@ -83,7 +89,9 @@ class Ownership:
         dying = self.consume(uniq)
         dying_ids = {id(d) for d in dying}
         chosen: Stream | None = None
-        for h in hs:
+        if self.plan is not None:
+            chosen = self._planned(op, hs)
+        for h in hs if chosen is None else ():
             if isinstance(h, Stream) and not h.borrowed:
                 n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
                 if h.refs - n_dying == 0:
@@ -109,6 +117,85 @@ class Ownership:
         chosen.version += 1  # the op goes on it now
         chosen.seen[id(chosen)] = chosen.version
         return chosen, dying
+
+    def _planned(self, op: Operation, hs: list[Any]) -> Stream:
+        """The stream of ``op``'s chain in the block's plan: the chain's stream (its live tokens that
+        a later op of another chain waits for get an event recorded now, see ``_needs_snapshot``);
+        for the first op of a chain, a pooled stream of a finished chain (one whose work ``op`` is
+        ordered after anyway if there is one; else idle work before it costs less than a new stream,
+        as in the greedy rule), else a new stream.  An op the plan did not foresee is a chain of its
+        own."""
+        P = self.plan
+        assert P is not None
+        c = P.chain.get(id(op))
+        s = self.chain_stream.get(c) if c is not None else None
+        if s is not None:
+            for i in range(len(self.pool) - 1, -1, -1):
+                if self.pool[i] is s:
+                    self.pool.pop(i)
+                    s.refs = 0
+            self._snapshot_live(s, c)
+            return s
+        seen = dict(self.host_seen)
+        for h in hs:
+            _note_waited(seen, h)
+        free = [i for i, t in enumerate(self.pool)
+                if self.stream_chain.get(id(t)) is None or P.finished(self.stream_chain[id(t)], self.cur)]
+        if free:
+            i = next((i for i in reversed(free) if _covered(seen, self.pool[i])), free[-1])
+            s = self.pool.pop(i)
+            s.refs = 0
+        else:
+            s = self.L.new_stream([])
+        if c is not None:
+            self.chain_stream[c] = s
+            self.stream_chain[id(s)] = c
+        else:
+            self.stream_chain.pop(id(s), None)
+        return s
+
+    def _snapshot_live(self, s: Stream, c: int) -> None:
+        """Before the next op of chain ``c`` goes on its stream ``s``: each live token on ``s`` that a
+        later op may wait for without being ordered after ``s``'s work by then gets an event recorded
+        now (its users wait for that event, not for ``s``'s later state)."""
+        L = self.L
+        for vid in list(self.live):
+            if self.env.get(vid) is not s or self.remaining.get(vid, 0) <= 0 or not self._needs_snapshot(vid, c):
+                continue
+            if L.event_pool:
+                e = L.event_pool.pop()
+            else:
+                e = L.call("mgpuEventCreate", [])
+                L.block_events.append(e)  # destroyed before the block's terminator
+            L.call("mgpuEventRecord", [e, s.ptr])
+            self.env[vid] = Event(e, owned=False, pooled=True, snap=(s, s.version, dict(s.seen)))
+            s.refs -= 1
+
+    def _needs_snapshot(self, vid: int, c: int) -> bool:
+        """Whether a later user of token ``vid`` (on chain ``c``'s stream) waits for it and is not
+        ordered after the op of ``c`` that precedes it: waiting for the stream's state then would
+        add a false dependency (frees and host waits excepted, as in ``_waited_later``)."""
+        P = self.plan
+        assert P is not None
+        tok = self.origin.get(vid)
+        if tok is None:
+            tok = self.L.tokvals.get(vid)
+        if tok is None:
+            return True
+        for u in self.users.get(id(tok), ()):
+            pu = self.pos.get(id(u), -1)
+            if pu <= self.cur:
+                continue
+            ku = P.index.get(id(u))
+            if ku is None:
+                return True
+            if not P.waits[ku] or P.chain.get(id(u)) == c or u.name == "gpu.dealloc" or (
+                    u.name == "gpu.wait" and not u.results):
+                continue  # (a free or a host wait after the stream's later work too costs little)
+            w = P.chain_before(c, pu)
+            if w is None or not P.covers(w, ku):
+                return True
+        return False
 
     def _continue_fork(self, deps: list[Value], hs: list[Any], dying_ids: set[int]) -> Stream | None:
         """A fork continues on its parent's stream: a dependency that stays live but is the only
