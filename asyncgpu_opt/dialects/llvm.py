@@ -30,6 +30,7 @@ from .llvm_common import (
     _mk,
     _trailing,
     _types_of,
+    is_llvm_compatible,
 )
 
 # ----- functions ------------------------------------------------------------------------------
@@ -71,6 +72,12 @@ class FuncOp(OpDef):
             entry, ins, arg_attrs, res, res_attrs = parse_function_signature(p)
         if len(res) > 1:
             raise p.error("expected function with 0 or 1 result")
+        if not all(is_llvm_compatible(t) for t in ins):
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
+                          "function arguments", name_pos)
+        if res and not is_llvm_compatible(res[0]):
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
+                          f"function results'{res[0]}'", name_pos)
         ret = res[0] if res else T.llvm_void
         attrs["function_type"] = A.TypeAttr(T.LLVMFunctionType(ret, ins, vararg))
         if any(d.entries for d in arg_attrs):
@@ -167,16 +174,28 @@ class ReturnOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         fn = op.parent_op
-        if fn is None or fn.name != "llvm.func":
+        while fn is not None and fn.name != "llvm.func":
+            fn = fn.parent_op
+        if fn is None:
             return
         ft = fn.attributes["function_type"].type
-        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
-        got = [v.type for v in op.operands]
-        if want != got:
-            raise VerifyError("mismatching result types", op, [(fn.loc, "when returning from function")])
+        note = [(fn.loc, "when returning from function")]
+        if isinstance(ft.result, T.LLVMVoidType):
+            if op.operands:
+                raise VerifyError("expected no operands", op, note)
+        elif not op.operands:
+            raise VerifyError("expected 1 operand", op, note)
+        elif op.operands[0].type != ft.result:
+            raise VerifyError("mismatching result types", op, note)
+
+
+_CALL = "custom op 'llvm.call' "
 
 
 class CallOp(OpDef):
+    """``llvm.call``: (function-id | ssa-use) `(` ssa-use-list `)` (`vararg(` type `)`)? attr-dict
+    `:` (type `,`)? function-type -- the callee pointer and its type lead for an indirect call."""
+
     name = "llvm.call"
     operands = (variadic("callee_operands"), variadic("op_bundle_operands"))
     results = (optional("result"),)
@@ -188,30 +207,49 @@ class CallOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        callee = p.parse_symbol_name()
-        p.parse_punct("(")
-        refs = p.parse_operand_list()
-        p.parse_punct(")")
-        attrs: dict[str, A.Attribute] = {"callee": A.SymbolRefAttr(callee)}
+        attrs: dict[str, A.Attribute] = {}
+        fptr = p.parse_optional_operand()
+        if fptr is None:
+            attrs["callee"] = A.SymbolRefAttr(p.parse_symbol_name())
+        refs = p.parse_operand_list("()")
         if p.parse_optional_keyword("vararg"):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
         attrs.update(_trailing(p))
+        tpos = p.skip()
         p.parse_punct(":")
+        ptr_t = None
+        if fptr is not None:
+            ptr_t = p.parse_type()
+            if not p.parse_optional_punct(","):
+                raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
+        if not p.peek("("):
+            raise p.error(_CALL + ("expected direct call to have 1 trailing type" if fptr is None
+                                   else "expected trailing function type"), tpos)
         ft = p.parse_type()
         if not isinstance(ft, T.FunctionType):
-            raise p.error("expected function type")
+            raise p.error(_CALL + "expected trailing function type", tpos)
+        if len(ft.results) > 1:
+            raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
+        if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
+            raise p.error(_CALL + "expected a non-void result type", tpos)
         if len(ft.inputs) != len(refs):
-            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}")
-        ops = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
+            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
+        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
+        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
         return _mk(cls, ops, list(ft.results), attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
         args = cls.operand_group(op, "callee_operands")
-        s = " " + str(op.attributes["callee"]) + "(" + pr.values(args) + ")"
+        callee = op.attributes.get("callee")
+        if callee is None and args:
+            s, lead, args = " " + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
+        else:
+            s, lead = " " + str(callee), ""
+        s += "(" + pr.values(args) + ")"
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
@@ -220,29 +258,73 @@ class CallOp(OpDef):
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
         s += pr.attr_dict_text(op.attributes, elided)
-        s += " : " + pr.function_type_text(_types_of(args), [r.type for r in op.results])
+        s += " : " + lead + pr.function_type_text(_types_of(args), [r.type for r in op.results])
         return s
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        args = cls.operand_group(op, "callee_operands")
+        for i, v in enumerate(op.operands):
+            if not is_llvm_compatible(v.type):
+                raise VerifyError(f"operand #{i} must be variadic of LLVM dialect-compatible type, but got "
+                                  f"'{v.type}'", op)
+        for i, r in enumerate(op.results):
+            if not is_llvm_compatible(r.type):
+                raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
         callee = op.attributes.get("callee")
+        _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
         if not isinstance(callee, A.SymbolRefAttr):
+            if not op.operands:
+                raise VerifyError("must have either a `callee` attribute or at least an operand", op)
+            if not isinstance(op.operands[0].type, T.LLVMPointerType):
+                raise VerifyError(f"indirect call expects a pointer as callee: '{op.operands[0].type}'", op)
             return
         fn = lookup_symbol(op, callee)
-        if fn is None or fn.name != "llvm.func":
+        if fn is None:
             raise VerifyError(f"'{callee.root}' does not reference a symbol in the current scope", op)
+        if fn.name != "llvm.func":
+            raise VerifyError(f"'{callee.root}' does not reference a valid LLVM function or IFunc", op)
         ft = fn.attributes["function_type"].type
-        args = cls.operand_group(op, "callee_operands")
-        if len(args) != len(ft.params) and not (ft.vararg and len(args) >= len(ft.params)):
-            raise VerifyError("incorrect number of operands (" + str(len(args)) + ") for callee (expecting: "
-                              + str(len(ft.params)) + ")", op)
+        if ft.vararg and "var_callee_type" not in op.attributes:
+            raise VerifyError("missing var_callee_type attribute for vararg call", op)
+        if not ft.vararg and len(args) != len(ft.params):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for callee (expecting: "
+                              f"{len(ft.params)})", op)
+        if len(ft.params) > len(args):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for varargs callee (expecting at "
+                              f"least: {len(ft.params)})", op)
         for i, (v, t) in enumerate(zip(args, ft.params)):
             if v.type is not t and v.type != t:
                 raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
-        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
-        if [r.type for r in op.results] != want:
-            raise VerifyError("result type mismatch: '" + ", ".join(str(r.type) for r in op.results)
-                              + f"' != '{ft.result}'", op)
+        void = isinstance(ft.result, T.LLVMVoidType)
+        if not op.results and not void:
+            raise VerifyError("expected function call to produce a value", op)
+        if op.results and void:
+            raise VerifyError("calling function with void result must not produce values", op)
+        if len(op.results) > 1:
+            raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
+        if op.results and op.results[0].type != ft.result:
+            raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
+    """verifyCallOpVarCalleeType: the `vararg(...)` type against the call's arguments and result."""
+    vt = op.attributes.get("var_callee_type")
+    if vt is None:
+        return
+    ft = vt.type
+    if not isinstance(ft, T.LLVMFunctionType) or not ft.vararg:
+        raise VerifyError("expected var_callee_type to be a variadic function type", op)
+    if len(ft.params) > len(args):
+        raise VerifyError(f"expected var_callee_type to have at most {len(args)} parameters", op)
+    for t, v in zip(ft.params, args):
+        if t != v.type:
+            raise VerifyError(f"var_callee_type parameter type mismatch: '{t}' != '{v.type}'", op)
+    if not op.results:
+        if not isinstance(ft.result, T.LLVMVoidType):
+            raise VerifyError("expected var_callee_type to return void", op)
+    elif op.results[0].type != ft.result:
+        raise VerifyError(f"var_callee_type return type mismatch: '{ft.result}' != '{op.results[0].type}'", op)
 
 
 # ----- constants and globals --------------------------------------------------------------------
@@ -469,9 +551,12 @@ class ICmpOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        pred = p.parse_string()
+        ppos = p.skip()
+        pred = p.parse_optional_string()
+        if pred is None:
+            raise p.error("custom op 'llvm.icmp' invalid kind of attribute specified", ppos)
         if pred not in ICMP_PREDICATES:
-            raise p.error(f"invalid predicate '{pred}'")
+            raise p.error(f"custom op 'llvm.icmp' '{pred}' is an incorrect value of the 'predicate' attribute", ppos)
         a = p.parse_operand()
         p.parse_punct(",")
         b = p.parse_operand()
