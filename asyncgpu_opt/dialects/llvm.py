@@ -27,6 +27,7 @@ from .llvm_common import (
     TAILCALL,
     _dict,
     _i,
+    _int_value,
     _mk,
     _trailing,
     _types_of,
@@ -42,7 +43,10 @@ _FUNC_ELIDED = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr",
 class FuncOp(OpDef):
     name = "llvm.func"
     props = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr", "visibility_", "arg_attrs",
-             "res_attrs", "sym_visibility")
+             "res_attrs", "sym_visibility", "alignment", "always_inline", "comdat", "convergent", "dso_local",
+             "frame_pointer", "garbageCollector", "inline_hint", "memory_effects", "no_inline", "no_unwind",
+             "optimize_none", "passthrough", "personality", "section", "target_cpu", "target_features", "tune_cpu",
+             "vscale_range", "will_return")
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
     default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
@@ -128,6 +132,12 @@ class FuncOp(OpDef):
         from .func import verify_function_like
 
         verify_function_like(op, T.LLVMFunctionType)
+        if op.regions[0].blocks:
+            a = op.attributes
+            if "no_inline" in a and "always_inline" in a:
+                raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
+            if "optimize_none" in a and "no_inline" not in a:
+                raise VerifyError("with optimize_none must also be no_inline", op)
 
 
 def _scan_vararg(p: Any) -> bool:
@@ -525,6 +535,30 @@ class GlobalOp(OpDef):
         if op.regions and op.regions[0].blocks:
             s += " " + pr.region_text(op.regions[0], False, True)
         return s
+
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lk = str(op.attributes.get("linkage", ""))
+        v = op.attributes.get("value")
+        if lk == "#llvm.linkage<common>" and v is not None and not _is_zero_value(v):
+            raise VerifyError("expected zero value for 'common' linkage", op)
+        if lk == "#llvm.linkage<appending>" and not isinstance(op.attributes["global_type"].type, T.LLVMArrayType):
+            raise VerifyError("expected array type for 'appending' linkage", op)
+        al = _int_value(op.attributes.get("alignment"))
+        if al is not None and (al <= 0 or al & (al - 1)):
+            raise VerifyError("alignment attribute is not a power of 2", op, raw=True)
+
+
+def _is_zero_value(v: A.Attribute) -> bool:
+    """isZeroAttribute: integer/float zero, an all-zero elements attribute, an array of zeros."""
+    if isinstance(v, (A.IntegerAttr, A.FloatAttr)):
+        return not v.value
+    if isinstance(v, A.DenseElementsAttr):
+        return all(not x for x in v.values)
+    if isinstance(v, A.ArrayAttr):
+        return all(_is_zero_value(e) for e in v.elements)
+    return False
 
 
 class AddressOfOp(OpDef):

@@ -81,6 +81,14 @@ class ExtractValueOp(OpDef):
         return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
                 + pr.type_text(op.operands[0].type) + " ")
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ct = op.operands[0].type
+        want = _verified_position_type(op, ct)
+        if op.results[0].type != want:
+            raise VerifyError(f"Type mismatch: extracting from '{ct}' should produce '{want}' but this op returns "
+                              f"'{op.results[0].type}'", op)
+
 
 class InsertValueOp(OpDef):
     name = "llvm.insertvalue"
@@ -109,6 +117,29 @@ class InsertValueOp(OpDef):
         pos = ", ".join(str(v) for v in op.attributes["position"].values)
         return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
                 + " : " + pr.type_text(op.operands[0].type) + " ")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ct = op.operands[0].type
+        if op.operands[1].type != _verified_position_type(op, ct):
+            raise VerifyError(f"Type mismatch: cannot insert '{op.operands[1].type}' into '{ct}'", op)
+
+
+def _verified_position_type(op: Operation, ct: T.Type) -> T.Type:
+    """getInsertExtractValueElementType as a verifier: the element type at ``position`` of ``ct``."""
+    t = ct
+    for i in op.attributes["position"].values:
+        if isinstance(t, T.LLVMStructType):
+            if i < 0 or i >= len(t.elements):
+                raise VerifyError(f"position out of bounds: {i}", op)
+            t = t.elements[i]
+        elif isinstance(t, T.LLVMArrayType):
+            if i < 0 or i >= t.size:
+                raise VerifyError(f"position out of bounds: {i}", op)
+            t = t.element_type
+        else:
+            raise VerifyError(f"expected LLVM IR structure/array type, got: '{t}'", op)
+    return t
 
 
 # ----- pointers -------------------------------------------------------------------------------------
@@ -373,3 +404,4 @@ class StoreOp(OpDef):
 
 
 GEPOp.shape_verified = True  # its verifier reads only types and attributes
+ExtractValueOp.shape_verified = InsertValueOp.shape_verified = True  # likewise
