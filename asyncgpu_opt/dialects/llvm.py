@@ -27,9 +27,11 @@ from .llvm_common import (
     TAILCALL,
     _dict,
     _i,
+    _int_value,
     _mk,
     _trailing,
     _types_of,
+    is_llvm_compatible,
 )
 
 # ----- functions ------------------------------------------------------------------------------
@@ -41,7 +43,10 @@ _FUNC_ELIDED = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr",
 class FuncOp(OpDef):
     name = "llvm.func"
     props = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr", "visibility_", "arg_attrs",
-             "res_attrs", "sym_visibility")
+             "res_attrs", "sym_visibility", "alignment", "always_inline", "comdat", "convergent", "dso_local",
+             "frame_pointer", "garbageCollector", "inline_hint", "memory_effects", "no_inline", "no_unwind",
+             "optimize_none", "passthrough", "personality", "section", "target_cpu", "target_features", "tune_cpu",
+             "vscale_range", "will_return")
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
     default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
@@ -71,6 +76,12 @@ class FuncOp(OpDef):
             entry, ins, arg_attrs, res, res_attrs = parse_function_signature(p)
         if len(res) > 1:
             raise p.error("expected function with 0 or 1 result")
+        if not all(is_llvm_compatible(t) for t in ins):
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
+                          "function arguments", name_pos)
+        if res and not is_llvm_compatible(res[0]):
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
+                          f"function results'{res[0]}'", name_pos)
         ret = res[0] if res else T.llvm_void
         attrs["function_type"] = A.TypeAttr(T.LLVMFunctionType(ret, ins, vararg))
         if any(d.entries for d in arg_attrs):
@@ -121,6 +132,12 @@ class FuncOp(OpDef):
         from .func import verify_function_like
 
         verify_function_like(op, T.LLVMFunctionType)
+        if op.regions[0].blocks:
+            a = op.attributes
+            if "no_inline" in a and "always_inline" in a:
+                raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
+            if "optimize_none" in a and "no_inline" not in a:
+                raise VerifyError("with optimize_none must also be no_inline", op)
 
 
 def _scan_vararg(p: Any) -> bool:
@@ -167,16 +184,28 @@ class ReturnOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         fn = op.parent_op
-        if fn is None or fn.name != "llvm.func":
+        while fn is not None and fn.name != "llvm.func":
+            fn = fn.parent_op
+        if fn is None:
             return
         ft = fn.attributes["function_type"].type
-        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
-        got = [v.type for v in op.operands]
-        if want != got:
-            raise VerifyError("mismatching result types", op, [(fn.loc, "when returning from function")])
+        note = [(fn.loc, "when returning from function")]
+        if isinstance(ft.result, T.LLVMVoidType):
+            if op.operands:
+                raise VerifyError("expected no operands", op, note)
+        elif not op.operands:
+            raise VerifyError("expected 1 operand", op, note)
+        elif op.operands[0].type != ft.result:
+            raise VerifyError("mismatching result types", op, note)
+
+
+_CALL = "custom op 'llvm.call' "
 
 
 class CallOp(OpDef):
+    """``llvm.call``: (function-id | ssa-use) `(` ssa-use-list `)` (`vararg(` type `)`)? attr-dict
+    `:` (type `,`)? function-type -- the callee pointer and its type lead for an indirect call."""
+
     name = "llvm.call"
     operands = (variadic("callee_operands"), variadic("op_bundle_operands"))
     results = (optional("result"),)
@@ -188,30 +217,49 @@ class CallOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        callee = p.parse_symbol_name()
-        p.parse_punct("(")
-        refs = p.parse_operand_list()
-        p.parse_punct(")")
-        attrs: dict[str, A.Attribute] = {"callee": A.SymbolRefAttr(callee)}
+        attrs: dict[str, A.Attribute] = {}
+        fptr = p.parse_optional_operand()
+        if fptr is None:
+            attrs["callee"] = A.SymbolRefAttr(p.parse_symbol_name())
+        refs = p.parse_operand_list("()")
         if p.parse_optional_keyword("vararg"):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
         attrs.update(_trailing(p))
+        tpos = p.skip()
         p.parse_punct(":")
+        ptr_t = None
+        if fptr is not None:
+            ptr_t = p.parse_type()
+            if not p.parse_optional_punct(","):
+                raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
+        if not p.peek("("):
+            raise p.error(_CALL + ("expected direct call to have 1 trailing type" if fptr is None
+                                   else "expected trailing function type"), tpos)
         ft = p.parse_type()
         if not isinstance(ft, T.FunctionType):
-            raise p.error("expected function type")
+            raise p.error(_CALL + "expected trailing function type", tpos)
+        if len(ft.results) > 1:
+            raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
+        if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
+            raise p.error(_CALL + "expected a non-void result type", tpos)
         if len(ft.inputs) != len(refs):
-            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}")
-        ops = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
+            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
+        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
+        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
         return _mk(cls, ops, list(ft.results), attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
         args = cls.operand_group(op, "callee_operands")
-        s = " " + str(op.attributes["callee"]) + "(" + pr.values(args) + ")"
+        callee = op.attributes.get("callee")
+        if callee is None and args:
+            s, lead, args = " " + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
+        else:
+            s, lead = " " + str(callee), ""
+        s += "(" + pr.values(args) + ")"
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
@@ -220,29 +268,73 @@ class CallOp(OpDef):
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
         s += pr.attr_dict_text(op.attributes, elided)
-        s += " : " + pr.function_type_text(_types_of(args), [r.type for r in op.results])
+        s += " : " + lead + pr.function_type_text(_types_of(args), [r.type for r in op.results])
         return s
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        args = cls.operand_group(op, "callee_operands")
+        for i, v in enumerate(op.operands):
+            if not is_llvm_compatible(v.type):
+                raise VerifyError(f"operand #{i} must be variadic of LLVM dialect-compatible type, but got "
+                                  f"'{v.type}'", op)
+        for i, r in enumerate(op.results):
+            if not is_llvm_compatible(r.type):
+                raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
         callee = op.attributes.get("callee")
+        _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
         if not isinstance(callee, A.SymbolRefAttr):
+            if not op.operands:
+                raise VerifyError("must have either a `callee` attribute or at least an operand", op)
+            if not isinstance(op.operands[0].type, T.LLVMPointerType):
+                raise VerifyError(f"indirect call expects a pointer as callee: '{op.operands[0].type}'", op)
             return
         fn = lookup_symbol(op, callee)
-        if fn is None or fn.name != "llvm.func":
+        if fn is None:
             raise VerifyError(f"'{callee.root}' does not reference a symbol in the current scope", op)
+        if fn.name != "llvm.func":
+            raise VerifyError(f"'{callee.root}' does not reference a valid LLVM function or IFunc", op)
         ft = fn.attributes["function_type"].type
-        args = cls.operand_group(op, "callee_operands")
-        if len(args) != len(ft.params) and not (ft.vararg and len(args) >= len(ft.params)):
-            raise VerifyError("incorrect number of operands (" + str(len(args)) + ") for callee (expecting: "
-                              + str(len(ft.params)) + ")", op)
+        if ft.vararg and "var_callee_type" not in op.attributes:
+            raise VerifyError("missing var_callee_type attribute for vararg call", op)
+        if not ft.vararg and len(args) != len(ft.params):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for callee (expecting: "
+                              f"{len(ft.params)})", op)
+        if len(ft.params) > len(args):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for varargs callee (expecting at "
+                              f"least: {len(ft.params)})", op)
         for i, (v, t) in enumerate(zip(args, ft.params)):
             if v.type is not t and v.type != t:
                 raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
-        want = [] if isinstance(ft.result, T.LLVMVoidType) else [ft.result]
-        if [r.type for r in op.results] != want:
-            raise VerifyError("result type mismatch: '" + ", ".join(str(r.type) for r in op.results)
-                              + f"' != '{ft.result}'", op)
+        void = isinstance(ft.result, T.LLVMVoidType)
+        if not op.results and not void:
+            raise VerifyError("expected function call to produce a value", op)
+        if op.results and void:
+            raise VerifyError("calling function with void result must not produce values", op)
+        if len(op.results) > 1:
+            raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
+        if op.results and op.results[0].type != ft.result:
+            raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
+    """verifyCallOpVarCalleeType: the `vararg(...)` type against the call's arguments and result."""
+    vt = op.attributes.get("var_callee_type")
+    if vt is None:
+        return
+    ft = vt.type
+    if not isinstance(ft, T.LLVMFunctionType) or not ft.vararg:
+        raise VerifyError("expected var_callee_type to be a variadic function type", op)
+    if len(ft.params) > len(args):
+        raise VerifyError(f"expected var_callee_type to have at most {len(args)} parameters", op)
+    for t, v in zip(ft.params, args):
+        if t != v.type:
+            raise VerifyError(f"var_callee_type parameter type mismatch: '{t}' != '{v.type}'", op)
+    if not op.results:
+        if not isinstance(ft.result, T.LLVMVoidType):
+            raise VerifyError("expected var_callee_type to return void", op)
+    elif op.results[0].type != ft.result:
+        raise VerifyError(f"var_callee_type return type mismatch: '{ft.result}' != '{op.results[0].type}'", op)
 
 
 # ----- constants and globals --------------------------------------------------------------------
@@ -253,6 +345,124 @@ class ConstantOp(OpDef):
     props = ("value",)
     traits = frozenset({"Pure", "ConstantLike"})
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"
+    shape_verified = True  # the verifier reads only the value attribute and the result type
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_constant(op, op.attributes.get("value"), op.results[0].type)
+
+
+def _const_num_elements(t: T.Type) -> int:
+    if isinstance(t, T.VectorType):
+        return t.num_elements()
+    if isinstance(t, T.LLVMArrayType):
+        return t.size * _const_num_elements(t.element_type)
+    return 1
+
+
+def _const_element_type(t: T.Type) -> T.Type:
+    while isinstance(t, T.LLVMArrayType):
+        t = t.element_type
+    return t.element_type if isinstance(t, T.VectorType) else t
+
+
+def _is_scalable(t: T.Type) -> bool:
+    while isinstance(t, T.LLVMArrayType):
+        t = t.element_type
+    return isinstance(t, T.VectorType) and any(t.scalable)
+
+
+def _verify_constant(op: Operation, v: Any, t: T.Type) -> None:
+    """LLVM::ConstantOp::verify: the value attribute against the result type."""
+    if isinstance(v, A.StringAttr):
+        n = len(v.value.encode("utf-8", "surrogateescape"))
+        # the reader keeps an invalid UTF-8 byte as U+FFFD: one byte or three, either length is accepted
+        lossy = n - 2 * v.value.count("\ufffd")
+        if not (isinstance(t, T.LLVMArrayType) and t.size in (n, lossy) and t.element_type == T.i8):
+            n = lossy
+            raise VerifyError(f"expected array type of {n} i8 elements for the string constant", op)
+        return
+    if isinstance(t, T.LLVMStructType):
+        if not isinstance(v, A.ArrayAttr):
+            raise VerifyError("expected array attribute for struct type", op)
+        if len(v.elements) != len(t.elements):
+            raise VerifyError(f"expected array attribute of size {len(t.elements)}", op)
+        for i, (a, et) in enumerate(zip(v.elements, t.elements)):
+            if not (isinstance(et, (T.FloatType, T.IndexType)) or isinstance(et, T.IntegerType) and not et.signedness):
+                raise VerifyError("expected struct element types to be floating point type or integer type", op)
+            if not isinstance(a, (A.FloatAttr, A.IntegerAttr)):
+                raise VerifyError("expected element of array attribute to be floating point or integer", op)
+            if a.type != et:
+                raise VerifyError(f"struct element at index {i} is of wrong type", op)
+        return
+    if isinstance(t, T.OpaqueType) and t.text.startswith("!llvm.target<"):
+        raise VerifyError("does not support target extension type.", op)
+    if isinstance(v, A.IntegerAttr):
+        if not isinstance(t, T.IntegerType):
+            raise VerifyError("expected integer type", op)
+    elif isinstance(v, A.FloatAttr):
+        _verify_float_semantics(op, v.type, t)
+    elif isinstance(v, A.DenseElementsAttr):
+        if _is_scalable(t):
+            if not v.splat:
+                raise VerifyError("scalable vector type requires a splat attribute", op)
+            return
+        if not isinstance(t, (T.VectorType, T.LLVMArrayType)):
+            raise VerifyError("expected vector or array type", op)
+        n, an = _const_num_elements(t), v.type.num_elements()
+        if n != an:
+            raise VerifyError(f"type and attribute have a different number of elements: {n} vs. {an}", op)
+        ae, re_ = v.type.element_type, _const_element_type(t)
+        if isinstance(ae, T.FloatType):
+            _verify_float_semantics(op, ae, re_)
+        elif isinstance(ae, T.IntegerType) and not isinstance(re_, T.IntegerType):
+            raise VerifyError("expected integer element type for integer elements attribute", op)
+    elif isinstance(v, A.ArrayAttr):
+        if not isinstance(t, T.LLVMArrayType):
+            raise VerifyError("expected array or struct type for array attribute", op)
+        _verify_struct_array(op, t, v, 0)
+    elif v is not None and not (isinstance(v, A.OpaqueAttr) and v.text.startswith("dense_resource<")):
+        raise VerifyError("only supports integer, float, string or elements attributes", op)
+
+
+def _verify_float_semantics(op: Operation, at: T.Type, t: T.Type) -> None:
+    if isinstance(t, T.FloatType):
+        if t != at:
+            raise VerifyError("attribute and type have different float semantics", op)
+    elif isinstance(t, T.IntegerType) and t.width != getattr(at, "width", 0):
+        raise VerifyError(f"expected integer type of width {at.width}", op)
+
+
+def _is_zero_or_undef(a: Any) -> bool:
+    return isinstance(a, A.OpaqueAttr) and a.text in ("#llvm.zero", "#llvm.undef")
+
+
+def _verify_struct_array(op: Operation, t: Any, v: Any, dim: int) -> None:
+    """verifyStructArrayConstant: an ArrayAttr nests like the array type and ends in struct values."""
+    if t.size != len(v.elements):
+        raise VerifyError(f"array attribute size does not match array type size in dimension {dim}: "
+                          f"{len(v.elements)} vs. {t.size}", op)
+    if isinstance(t.element_type, T.LLVMArrayType):
+        for i, a in enumerate(v.elements):
+            if _is_zero_or_undef(a):
+                continue
+            if not isinstance(a, A.ArrayAttr):
+                raise VerifyError(f"nested attribute for sub-array in dimension {dim} at index {i} must be a zero, "
+                                  "or undef, or array attribute", op)
+            _verify_struct_array(op, t.element_type, a, dim + 1)
+        return
+    st = t.element_type
+    if not isinstance(st, T.LLVMStructType):
+        raise VerifyError("for array with an array attribute must have a struct element type", op)
+    for i, a in enumerate(v.elements):
+        if _is_zero_or_undef(a):
+            continue
+        if not isinstance(a, A.ArrayAttr):
+            raise VerifyError(f"nested attribute for struct element at index {i} must be a zero, or undef, or "
+                              "array attribute", op)
+        if len(a.elements) != len(st.elements):
+            raise VerifyError(f"nested array attribute size for struct element at index {i} must match struct "
+                              f"size: {len(a.elements)} vs. {len(st.elements)}", op)
 
 
 def _nullary(mn: str) -> type[OpDef]:
@@ -325,6 +535,30 @@ class GlobalOp(OpDef):
         if op.regions and op.regions[0].blocks:
             s += " " + pr.region_text(op.regions[0], False, True)
         return s
+
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lk = str(op.attributes.get("linkage", ""))
+        v = op.attributes.get("value")
+        if lk == "#llvm.linkage<common>" and v is not None and not _is_zero_value(v):
+            raise VerifyError("expected zero value for 'common' linkage", op)
+        if lk == "#llvm.linkage<appending>" and not isinstance(op.attributes["global_type"].type, T.LLVMArrayType):
+            raise VerifyError("expected array type for 'appending' linkage", op)
+        al = _int_value(op.attributes.get("alignment"))
+        if al is not None and (al <= 0 or al & (al - 1)):
+            raise VerifyError("alignment attribute is not a power of 2", op, raw=True)
+
+
+def _is_zero_value(v: A.Attribute) -> bool:
+    """isZeroAttribute: integer/float zero, an all-zero elements attribute, an array of zeros."""
+    if isinstance(v, (A.IntegerAttr, A.FloatAttr)):
+        return not v.value
+    if isinstance(v, A.DenseElementsAttr):
+        return all(not x for x in v.values)
+    if isinstance(v, A.ArrayAttr):
+        return all(_is_zero_value(e) for e in v.elements)
+    return False
 
 
 class AddressOfOp(OpDef):
@@ -469,9 +703,12 @@ class ICmpOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        pred = p.parse_string()
+        ppos = p.skip()
+        pred = p.parse_optional_string()
+        if pred is None:
+            raise p.error("custom op 'llvm.icmp' invalid kind of attribute specified", ppos)
         if pred not in ICMP_PREDICATES:
-            raise p.error(f"invalid predicate '{pred}'")
+            raise p.error(f"custom op 'llvm.icmp' '{pred}' is an incorrect value of the 'predicate' attribute", ppos)
         a = p.parse_operand()
         p.parse_punct(",")
         b = p.parse_operand()

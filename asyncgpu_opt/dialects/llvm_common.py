@@ -48,3 +48,24 @@ def _int_value(a: Any) -> int | None:
     if isinstance(a, A.IntegerAttr):
         return a.value
     return None
+
+
+_LLVM_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128"})
+
+
+def is_llvm_compatible(t: T.Type) -> bool:
+    """LLVM::isCompatibleType: signless integers, the LLVM float types, 1-D vectors of those, and the
+    ``!llvm.*`` types whose members are compatible."""
+    if isinstance(t, T.IntegerType):
+        return not t.signedness
+    if isinstance(t, T.FloatType):
+        return t.text in _LLVM_FLOATS
+    if isinstance(t, T.VectorType):
+        return len(t.shape) == 1 and is_llvm_compatible(t.element_type)
+    if isinstance(t, T.LLVMStructType):
+        return all(is_llvm_compatible(e) for e in t.elements)
+    if isinstance(t, T.LLVMArrayType):
+        return is_llvm_compatible(t.element_type)
+    if isinstance(t, T.LLVMFunctionType):
+        return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
+    return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm."))

@@ -19,6 +19,7 @@ from .llvm_common import (
     _mk,
     _trailing,
     _types_of,
+    is_llvm_compatible,
 )
 
 # ----- aggregates ---------------------------------------------------------------------------------
@@ -80,6 +81,14 @@ class ExtractValueOp(OpDef):
         return (f" {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",)) + " : "
                 + pr.type_text(op.operands[0].type) + " ")
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ct = op.operands[0].type
+        want = _verified_position_type(op, ct)
+        if op.results[0].type != want:
+            raise VerifyError(f"Type mismatch: extracting from '{ct}' should produce '{want}' but this op returns "
+                              f"'{op.results[0].type}'", op)
+
 
 class InsertValueOp(OpDef):
     name = "llvm.insertvalue"
@@ -108,6 +117,29 @@ class InsertValueOp(OpDef):
         pos = ", ".join(str(v) for v in op.attributes["position"].values)
         return (f" {pr.value(op.operands[1])}, {pr.value(op.operands[0])}[{pos}]" + _dict(pr, op, ("position",))
                 + " : " + pr.type_text(op.operands[0].type) + " ")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ct = op.operands[0].type
+        if op.operands[1].type != _verified_position_type(op, ct):
+            raise VerifyError(f"Type mismatch: cannot insert '{op.operands[1].type}' into '{ct}'", op)
+
+
+def _verified_position_type(op: Operation, ct: T.Type) -> T.Type:
+    """getInsertExtractValueElementType as a verifier: the element type at ``position`` of ``ct``."""
+    t = ct
+    for i in op.attributes["position"].values:
+        if isinstance(t, T.LLVMStructType):
+            if i < 0 or i >= len(t.elements):
+                raise VerifyError(f"position out of bounds: {i}", op)
+            t = t.elements[i]
+        elif isinstance(t, T.LLVMArrayType):
+            if i < 0 or i >= t.size:
+                raise VerifyError(f"position out of bounds: {i}", op)
+            t = t.element_type
+        else:
+            raise VerifyError(f"expected LLVM IR structure/array type, got: '{t}'", op)
+    return t
 
 
 # ----- pointers -------------------------------------------------------------------------------------
@@ -213,7 +245,17 @@ class AllocaOp(OpDef):
             attrs["inalloca"] = A.UNIT
         attrs.update(_trailing(p))
         p.parse_punct(":")
+        tpos = p.skip()
         ft = p.parse_type()
+        al = attrs.get("alignment")
+        if al is not None:
+            if not isinstance(al, A.IntegerAttr):
+                raise p.error("custom op 'llvm.alloca' expected integer alignment", p.name_pos)
+            if al.value == 0:
+                del attrs["alignment"]
+        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 or len(ft.results) != 1:
+            raise p.error("custom op 'llvm.alloca' expected trailing function type with one argument and one result",
+                          tpos)
         return _mk(cls, [p.resolve(ref, ft.inputs[0])], list(ft.results), attrs)
 
     @classmethod
@@ -225,6 +267,70 @@ class AllocaOp(OpDef):
 
 
 _ORDERING0 = _i(0)
+ORDERINGS = {"not_atomic": 0, "unordered": 1, "monotonic": 2, "acquire": 4, "release": 5, "acq_rel": 6,
+             "seq_cst": 7}
+_ORDERING_NAMES = {v: k for k, v in ORDERINGS.items()}
+_MEM_ELIDED = ("volatile_", "ordering", "syncscope", "invariant", "invariantGroup")
+
+
+def _parse_atomic(p: Any, attrs: dict[str, A.Attribute], keywords: tuple[str, ...]) -> None:
+    """(`atomic` (`syncscope` `(` string `)`)? ordering)? then the unit keywords (`invariant`,
+    `invariant_group`) of the load/store assembly formats."""
+    if p.parse_optional_keyword("atomic"):
+        if p.parse_optional_keyword("syncscope"):
+            p.parse_punct("(")
+            attrs["syncscope"] = A.StringAttr(p.parse_string())
+            p.parse_punct(")")
+        pos = p.skip()
+        word = p.parse_optional_bare_id()
+        if word not in ORDERINGS:
+            raise p.error("expected keyword for LLVM atomic ordering" if word is None else
+                          f"invalid LLVM::AtomicOrdering attribute specification: \"{word}\"", pos)
+        attrs["ordering"] = _i(ORDERINGS[word])
+    for kw in keywords:
+        if p.parse_optional_keyword(kw):
+            attrs["invariantGroup" if kw == "invariant_group" else kw] = A.UNIT
+
+
+def _print_atomic(op: Operation, keywords: tuple[str, ...]) -> str:
+    s = ""
+    o = _int_value(op.attributes.get("ordering")) or 0
+    if o:
+        ss = op.attributes.get("syncscope")
+        s += " atomic" + (f" syncscope({ss})" if ss is not None else "") + f" {_ORDERING_NAMES.get(o, o)}"
+    for kw in keywords:
+        if ("invariantGroup" if kw == "invariant_group" else kw) in op.attributes:
+            s += " " + kw
+    return s
+
+
+def _atomic_size_ok(t: T.Type) -> bool:
+    """isTypeCompatibleWithAtomicOp: a pointer, integer or LLVM float of >= 8 bits, a power of two."""
+    if isinstance(t, T.LLVMPointerType):
+        return True
+    if isinstance(t, T.IntegerType) or isinstance(t, T.FloatType) and is_llvm_compatible(t):
+        w = t.width
+    else:
+        return False
+    return w >= 8 and w & (w - 1) == 0
+
+
+def _verify_atomic(op: Operation, vt: T.Type, unsupported: tuple[int, ...]) -> None:
+    o = _int_value(op.attributes.get("ordering")) or 0
+    if o:
+        if not _atomic_size_ok(vt):
+            raise VerifyError(f"unsupported type '{vt}' for atomic access", op)
+        if o in unsupported:
+            raise VerifyError(f"unsupported ordering '{_ORDERING_NAMES.get(o, o)}'", op)
+        if "alignment" not in op.attributes:
+            raise VerifyError("expected alignment for atomic access", op)
+    elif "syncscope" in op.attributes:
+        raise VerifyError("expected syncscope to be null for non-atomic access", op)
+
+
+def _verify_ptr_operand(op: Operation, i: int) -> None:
+    if not isinstance(op.operands[i].type, T.LLVMPointerType):
+        raise VerifyError(f"operand #{i} must be LLVM pointer type, but got '{op.operands[i].type}'", op)
 
 
 class LoadOp(OpDef):
@@ -234,6 +340,7 @@ class LoadOp(OpDef):
     props = ("alignment", "ordering", "volatile_", "nontemporal", "invariant", "invariantGroup", "syncscope",
              "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "dereferenceable")
     default_attrs = {"ordering": _ORDERING0}
+    _KEYWORDS = ("invariant", "invariant_group")
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -241,6 +348,7 @@ class LoadOp(OpDef):
         if p.parse_optional_keyword("volatile"):
             attrs["volatile_"] = A.UNIT
         ref = p.parse_operand()
+        _parse_atomic(p, attrs, cls._KEYWORDS)
         attrs.update(_trailing(p))
         p.parse_punct(":")
         at = p.parse_type()
@@ -250,9 +358,13 @@ class LoadOp(OpDef):
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
         s = " volatile" if "volatile_" in op.attributes else ""
-        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
-        s += f" {pr.value(op.operands[0])}" + _dict(pr, op, el)
+        s += f" {pr.value(op.operands[0])}" + _print_atomic(op, cls._KEYWORDS) + _dict(pr, op, _MEM_ELIDED)
         return s + " : " + pr.type_text(op.operands[0].type) + " -> " + pr.type_text(op.results[0].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_ptr_operand(op, 0)
+        _verify_atomic(op, op.results[0].type, (5, 6))
 
 
 class StoreOp(OpDef):
@@ -260,6 +372,7 @@ class StoreOp(OpDef):
     operands = (single("value"), single("addr"))
     props = LoadOp.props
     default_attrs = {"ordering": _ORDERING0}
+    _KEYWORDS = ("invariant_group",)
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -269,6 +382,7 @@ class StoreOp(OpDef):
         vref = p.parse_operand()
         p.parse_punct(",")
         aref = p.parse_operand()
+        _parse_atomic(p, attrs, cls._KEYWORDS)
         attrs.update(_trailing(p))
         p.parse_punct(":")
         vt = p.parse_type()
@@ -279,9 +393,15 @@ class StoreOp(OpDef):
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
         s = " volatile" if "volatile_" in op.attributes else ""
-        el = ("volatile_",) + (("ordering",) if str(op.attributes.get("ordering")) == str(_ORDERING0) else ())
-        s += f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}" + _dict(pr, op, el)
+        s += f" {pr.value(op.operands[0])}, {pr.value(op.operands[1])}" + _print_atomic(op, cls._KEYWORDS)
+        s += _dict(pr, op, _MEM_ELIDED)
         return s + " : " + pr.type_text(op.operands[0].type) + ", " + pr.type_text(op.operands[1].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_ptr_operand(op, 1)
+        _verify_atomic(op, op.operands[0].type, (4, 6))
 
 
 GEPOp.shape_verified = True  # its verifier reads only types and attributes
+ExtractValueOp.shape_verified = InsertValueOp.shape_verified = True  # likewise

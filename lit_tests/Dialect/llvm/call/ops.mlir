@@ -1,0 +1,22 @@
+// RUN: asyncgpu-opt %s | asyncgpu-opt | filecheck %s
+// RUN: asyncgpu-opt %s --mlir-print-op-generic | asyncgpu-opt | filecheck %s
+
+// Indirect llvm.call (the callee pointer and its type lead) and vararg calls.
+
+llvm.func @sum(i64, ...) -> i64
+llvm.func @get() -> f32
+
+// CHECK-LABEL: llvm.func @calls
+llvm.func @calls(%a: i64, %b: i32, %fp: !llvm.ptr) -> i64 {
+  // CHECK: %[[F:.*]] = llvm.mlir.addressof @get : !llvm.ptr
+  %f = llvm.mlir.addressof @get : !llvm.ptr
+  // CHECK: llvm.call %[[F]]() : !llvm.ptr, () -> f32
+  %0 = llvm.call %f() : !llvm.ptr, () -> f32
+  // CHECK: llvm.call %{{.*}}(%{{.*}}, %{{.*}}) : !llvm.ptr, (i64, i32) -> ()
+  llvm.call %fp(%a, %b) : !llvm.ptr, (i64, i32) -> ()
+  // CHECK: llvm.call @sum(%{{.*}}, %{{.*}}) vararg(!llvm.func<i64 (i64, ...)>) : (i64, i32) -> i64
+  %1 = llvm.call @sum(%a, %b) vararg(!llvm.func<i64 (i64, ...)>) : (i64, i32) -> i64
+  // CHECK: llvm.call %{{.*}}(%{{.*}}) vararg(!llvm.func<i64 (...)>) {fastmathFlags = #llvm.fastmath<nnan>} : !llvm.ptr, (i64) -> i64
+  %2 = llvm.call %fp(%1) vararg(!llvm.func<i64 (...)>) {fastmathFlags = #llvm.fastmath<nnan>} : !llvm.ptr, (i64) -> i64
+  llvm.return %2 : i64
+}
