@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ir import attributes as A
+from ..ir import types as T
 
 PURE = frozenset({"Pure"})
 TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
@@ -15,12 +16,12 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
     """Printer/parser hooks for an enum attribute printed as a bare keyword (``x``, ``slt``).
 
     ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` keeps an opaque dialect attribute,
-    ``"i64"`` stores an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
+    ``"i64"``/``"i32"`` store an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
     index = {k: i for i, k in enumerate(keywords)}
 
     def to_attr(kw: str) -> A.Attribute:
-        if wrap == "i64":
-            return A.IntegerAttr(index[kw])
+        if wrap in ("i64", "i32"):
+            return A.IntegerAttr(index[kw], T.i32 if wrap == "i32" else T.i64)
         return A.OpaqueAttr(wrap.format(kw))
 
     def from_attr(a: A.Attribute) -> str:
@@ -35,9 +36,11 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
 
     def parser(p: Any, optional: bool) -> A.Attribute | None:
         pos = p.skip()
+        saved = p.pos, p.last_end
         kw = p.parse_optional_bare_id()
         if kw is None or kw not in index:
-            if optional and kw is None:
+            if optional and (kw is None or not leading_space and wrap in ("i64", "i32")):
+                p.pos, p.last_end = saved
                 return None
             raise p.error(f"custom op '{p.current_op}' expected string or keyword containing one of the "
                           f"following enum values for attribute '{attr_name}' [{', '.join(keywords)}]", pos)

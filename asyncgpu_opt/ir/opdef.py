@@ -41,12 +41,14 @@ class VerifyError(Exception):
     """An op-verifier failure; ``op`` is the offending op (for the location)."""
 
     def __init__(self, message: str, op: Operation | None = None, notes: Sequence[tuple[Any, str]] = (),
-                 raw: bool = False) -> None:
+                 raw: bool = False, parse_time: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.op = op
         self.notes = list(notes)
         self.raw = raw  # emitError (no "'name' op " prefix) rather than emitOpError
+        # a check upstream makes while parsing (verifyInherentAttrs): no "see current operation" note
+        self.parse_time = parse_time
 
 
 @dataclass(frozen=True)
