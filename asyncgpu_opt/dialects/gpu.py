@@ -575,7 +575,7 @@ class LaunchOp(AsyncOp):
         super().verify_structure(op)
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
+    def verify_regions(cls, op: Operation) -> None:
         """LaunchOp::verifyRegions: config arguments, then every block ending without successors
         ends in gpu.terminator (reported at that op, with a note at the launch)."""
         body = op.regions[0] if op.regions else None

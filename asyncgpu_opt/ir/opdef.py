@@ -118,6 +118,9 @@ class OpDef:
     # the memref world), group an operand/result group name; ``None`` = not modelled (the op may
     # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
+    # upstream's verifyRegions (a classmethod ``(op) -> None`` raising VerifyError): run after the ops
+    # nested in the op's regions are verified, where ``verify`` runs before them
+    verify_regions: ClassVar[Callable[[Operation], None] | None] = None
     view_source: ClassVar[str | None] = None
 
     _format: ClassVar[Any] = _CompiledFormat()

@@ -50,6 +50,11 @@ def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
             raise MLIRError("entry block of region may not have predecessors", op.loc)
         for b in r.blocks:
             _verify_block(op, b, no_term or od is None, dominance)
+    if od is not None and od.verify_regions is not None:
+        try:
+            od.verify_regions(op)  # upstream's verifyRegions: after the ops nested in the regions
+        except VerifyError as e:
+            raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
 
 
 def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: list[MLIRError]) -> None:
