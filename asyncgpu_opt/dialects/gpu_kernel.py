@@ -218,6 +218,44 @@ class ShuffleOp(OpDef):
             raise VerifyError("failed to verify that all of {value, shuffleResult} have same type", op)
 
 
+class RotateOp(OpDef):
+    """gpu.rotate %value, offset, width : T — the value of lane (id + offset) mod width, lane valid."""
+
+    name = "gpu.rotate"
+    operands = (single("value"),)
+    results = (single("rotateResult"), single("valid", T.i1))
+    props = ("offset", "width")
+    traits = frozenset({"Pure"})
+    shape_verified = True
+    attr_printers = {"offset": lambda pr, a: str(a.value), "width": lambda pr, a: str(a.value)}
+    attr_parsers = {"offset": _int_attr_parser(T.i32), "width": _int_attr_parser(T.i32)}
+    infer = {"rotateResult": lambda k: k["value"]}
+    asm_names = staticmethod(lambda op: ["rotateResult", "valid"])
+    assembly_format = "$value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        off, width = op.attributes.get("offset"), op.attributes.get("width")
+        for k, a in (("offset", off), ("width", width)):
+            if a is None:
+                raise VerifyError(f"requires attribute '{k}'", op)
+        if not (isinstance(off, A.IntegerAttr) and off.type == T.i32 and off.value >= 0):
+            raise VerifyError("attribute 'offset' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose minimum value is 0", op)
+        if not (isinstance(width, A.IntegerAttr) and width.type == T.i32 and width.value > 0
+                and width.value & (width.value - 1) == 0):
+            raise VerifyError("attribute 'width' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is a power of two > 0", op)
+        what = "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+        for kind, t in (("operand", op.operands[0].type), ("result", op.results[0].type)):
+            if not _int_or_float_or_1d_vector(t):
+                raise VerifyError(f"{kind} #0 must be {what}, but got '{t}'", op)
+        if op.results[0].type != op.operands[0].type:
+            raise VerifyError("failed to verify that all of {value, rotateResult} have same type", op)
+        if off.value >= width.value:
+            raise VerifyError(f"offset must be in the range [0, {width.value})", op)
+
+
 def _subgroup_index_op(mn: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"gpu.{mn}", results=(single("result", T.index),), props=("upper_bound",), traits=frozenset({"Pure"}),
