@@ -297,3 +297,62 @@ class DynamicSharedMemoryOp(OpDef):
             raise VerifyError("address space must be address_space<workgroup>", op)
         if mt.shape[0] != T.DYNAMIC:
             raise VerifyError("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>", op)
+
+
+class WarpExecuteOnLane0Op(OpDef):
+    """gpu.warp_execute_on_lane_0 `(` %laneid `)` `[` warp-size `]` (`args` `(` ssa-uses `:` types `)`)?
+    (`->` `(` types `)`)? region attr-dict — the region runs on lane 0 only; its yield's values
+    are distributed to the lanes (GPUDialect.cpp's hand-written syntax)."""
+
+    name = "gpu.warp_execute_on_lane_0"
+    operands = (single("laneid", T.index), variadic("args"))
+    results = (variadic("results"),)
+    props = ("warp_size",)
+    regions = ("warpRegion",)
+    traits = frozenset({"SingleBlockImplicitTerminator", "RecursiveMemoryEffects", "RegionBranchOpInterface"})
+    implicit_terminator = "gpu.yield"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from ._regions import ensure_terminator, parse_optional_arrow_types
+
+        p.parse_punct("(")
+        lane = p.parse_operand()
+        p.parse_punct(")")
+        p.parse_punct("[")
+        size = p.parse_integer()
+        p.parse_punct("]")
+        args: list[Any] = []
+        if p.parse_optional_keyword("args"):
+            p.parse_punct("(")
+            refs = p.parse_operand_list()
+            p.parse_punct(":")
+            types = p.parse_type_list()
+            p.parse_punct(")")
+            args = [p.resolve(r, t) for r, t in zip(refs, types)]
+        rts = parse_optional_arrow_types(p)
+        region = p.parse_region()
+        ensure_terminator(region, "gpu.yield")
+        attrs = {"warp_size": A.IntegerAttr(size)}
+        attrs.update(p.parse_optional_attr_dict())
+        return Operation.create(cls.name, [p.resolve(lane, T.index), *args], rts, attrs, [region], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = f"({pr.value(op.operands[0])})[{op.attributes['warp_size'].value}]"
+        args = op.operands[1:]
+        if args:
+            s += f" args({pr.values(args)} : {pr.types([v.type for v in args])})"
+        if op.results:
+            s += f" -> ({pr.types([r.type for r in op.results])})"
+        s += " " + pr.region_text(op.regions[0], True, bool(op.results))
+        return s + pr.attr_dict_text(op.attributes, ("warp_size",))
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        body = op.regions[0].blocks[0]
+        if len(op.operands) - 1 != len(body.args):
+            raise VerifyError("expected same number op arguments and block arguments.", op)
+        y = body.ops[-1] if body.ops else None
+        if y is None or y.name != "gpu.yield" or len(y.operands) != len(op.results):
+            raise VerifyError("expected same number of yield operands and return values.", op)
