@@ -10,6 +10,7 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, keyword_enum
+from .gpu_attrs import canonical_array, canonical_object, canonical_target
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -339,7 +340,24 @@ class LaneIdOp(OpDef):
 def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
     if optional_ and not p.peek("["):
         return None
-    return p.parse_attribute()
+    return canonical_array(p.parse_attribute(), canonical_target)
+
+
+def _reparse(p: Any) -> Any:
+    """Canonical text of a builtin attribute's source text, read by a parser like ``p``."""
+    from ..diagnostics import MLIRError, Source
+
+    def reparse(text: str) -> str:
+        try:
+            return type(p)(Source(text, p.source.filename)).parse_attribute().render()
+        except MLIRError:  # keep the text as written
+            return text
+    return reparse
+
+
+def _objects_parser(p: Any, optional_: bool) -> A.Attribute | None:
+    reparse = _reparse(p)
+    return canonical_array(p.parse_attribute(), lambda t: canonical_object(t, reparse))
 
 
 class ModuleOp(OpDef):
@@ -390,7 +408,7 @@ class BinaryOp(OpDef):
     traits = frozenset({"Symbol"})
     default_attrs = {"offloadingHandler": SELECT_OBJECT}
     attr_printers = {"sym_name": _sym_printer}
-    attr_parsers = {"sym_name": _sym_parser}
+    attr_parsers = {"sym_name": _sym_parser, "objects": _objects_parser}
     assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
 
     @classmethod
