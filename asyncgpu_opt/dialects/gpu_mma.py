@@ -6,8 +6,6 @@ Printed and verified; ``--run`` does not run them.  Loaded with the gpu dialect
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
