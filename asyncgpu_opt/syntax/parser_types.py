@@ -162,7 +162,7 @@ class TypeParser(ParserBase):
 
         dims: list[int] = []
         scal: list[bool] = []
-        dim_re = re.compile(r"\s*(\?|\d+|\[\d+\])x")
+        dim_re = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x")  # `4 x i32` as `4xi32`
         while True:
             m = dim_re.match(self.text, self.pos)
             if not m:

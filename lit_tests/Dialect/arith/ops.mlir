@@ -337,3 +337,13 @@ func.func @extended_and_rounding(%i: i32, %v: vector<[4]xi64>, %d: f64, %f: f32)
   %a = arith.addf %f, %f fastmath<fast,nnan> : f32
   return %s, %o, %h : i32, i1, i32
 }
+
+// Shapes written with spaces around `x` read as without.
+// CHECK-LABEL: func.func @spaced_shapes(
+func.func @spaced_shapes() {
+  // CHECK: arith.constant dense<0> : vector<42xi32>
+  %0 = arith.constant dense<0> : vector<42 x i32>
+  // CHECK: arith.constant dense<1> : vector<2x[2]xi32>
+  %1 = arith.constant dense<1> : vector<2 x [2] x i32>
+  return
+}
