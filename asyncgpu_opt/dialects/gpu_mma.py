@@ -15,10 +15,10 @@ from .memref_layout import strides_and_offset
 MMA_ELEMENTWISE_OPS = ("addf", "mulf", "subf", "maxf", "minf", "divf", "addi", "muli", "subi", "divs", "divu",
                        "negatef", "negates", "extf")
 _ELEMENTWISE = _dialect_enum("#gpu<mma_element_wise {}>", MMA_ELEMENTWISE_OPS, "::mlir::gpu::MMAElementwiseOp")
-_MEMREF_ELEMS = (T.i8, T.i32, T.f16, T.f32)
+_MEMREF_ELEMS = (T.i8, T.i32, T.f16, T.f32, T.f64)
 _MMA_MEMREF = ("memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or "
-               "vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values "
-               "of ranks 1 values")
+               "64-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or "
+               "32-bit float or 64-bit float values of ranks 1 values")
 
 
 def _mma_memref(t: T.Type) -> bool:
