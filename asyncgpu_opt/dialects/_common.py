@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ir import attributes as A
+from ..ir import types as T
 
 PURE = frozenset({"Pure"})
 TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
@@ -17,15 +18,15 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
 
     ``wrap`` formats the stored attribute: ``"#gpu<dim {}>"`` is a dialect ``EnumAttr`` (registered
     so the reader builds one for the generic form too), ``"#x.y<{}>"`` an opaque dialect attribute,
-    ``"i64"`` stores an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
+    ``"i64"``/``"i32"`` store an ``IntegerAttr`` of the keyword's index (as ``arith.cmpi`` does)."""
     index = {k: i for i, k in enumerate(keywords)}
     enum = re.fullmatch(r"#(\w+)<(\w+) \{\}>", wrap)
     if enum:
         A.register_enum(enum[1], enum[2], keywords)
 
     def to_attr(kw: str) -> A.Attribute:
-        if wrap == "i64":
-            return A.IntegerAttr(index[kw])
+        if wrap in ("i64", "i32"):
+            return A.IntegerAttr(index[kw], T.i32 if wrap == "i32" else T.i64)
         if enum:
             return A.EnumAttr(enum[1], enum[2], kw)
         return A.OpaqueAttr(wrap.format(kw))
@@ -44,9 +45,11 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
 
     def parser(p: Any, optional: bool) -> A.Attribute | None:
         pos = p.skip()
+        saved = p.pos, p.last_end
         kw = p.parse_optional_bare_id()
         if kw is None or kw not in index:
-            if optional and kw is None:
+            if optional and (kw is None or not leading_space and wrap in ("i64", "i32")):
+                p.pos, p.last_end = saved
                 return None
             raise p.error(f"custom op '{p.current_op}' expected string or keyword containing one of the "
                           f"following enum values for attribute '{attr_name}' [{', '.join(keywords)}]", pos)

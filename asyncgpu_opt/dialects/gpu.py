@@ -10,6 +10,7 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, keyword_enum
+from .gpu_attrs import canonical_array, canonical_object, canonical_target
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -159,6 +160,21 @@ class MemsetOp(AsyncOp):
             raise VerifyError("failed to verify that all of {dst, value} have same element type", op)
 
 
+def _typed_attr(p: Any, kind: type) -> A.Attribute:
+    """An attribute of one kind (ODS ``parseAttribute<SymbolRefAttr>``)."""
+    pos = p.skip()
+    a = p.parse_attribute()
+    if not isinstance(a, kind):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
+def at_least_operands(op: Operation, n: int) -> None:
+    """The AtLeastNOperands trait, verified before the operand segments."""
+    if len(op.operands) < n:
+        raise VerifyError(f"expected {n} or more operands, but found {len(op.operands)}", op)
+
+
 class LaunchFuncOp(AsyncOp):
     name = "gpu.launch_func"
     # upper bound; analysis/effects.py narrows it from the kernel body (or drops it: unknown)
@@ -169,6 +185,7 @@ class LaunchFuncOp(AsyncOp):
                 optional("dynamicSharedMemorySize", T.i32), variadic("kernelOperands"), optional("asyncObject"))
     results = (optional("asyncToken", TOKEN),)
     props = ("kernel", "operandSegmentSizes")
+    attr_parsers = {"kernel": lambda p, opt: _typed_attr(p, A.SymbolRefAttr)}
     assembly_format = (f"{ASYNC_DEPS} (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel "
                        "( `clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)` )? "
                        "`blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` "
@@ -177,6 +194,11 @@ class LaunchFuncOp(AsyncOp):
                        "type($clusterSizeY), type($clusterSizeZ)) "
                        "(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? "
                        "custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict")
+
+    @classmethod
+    def verify_structure(cls, op: Operation) -> None:
+        at_least_operands(op, 6)
+        super().verify_structure(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -199,10 +221,15 @@ class LaunchFuncOp(AsyncOp):
         kmod = lookup_in(mod, kernel.root)
         if kmod is None:
             raise VerifyError(f"kernel container '{kernel.root}' is undefined", op)
+        if kmod.name not in ("gpu.module", "gpu.binary"):
+            raise VerifyError(f"kernel module '{kernel.root}' is undefined", op)
         if kmod.name == "gpu.module":
             fn = lookup_in(kmod, kernel.leaf)
             if fn is None:
                 raise VerifyError(f"kernel function '{kernel}' is undefined", op)
+            if fn.opdef is None or "FunctionOpInterface" not in fn.opdef.traits:
+                raise VerifyError(f"referenced kernel '{kernel}' is not a function", op,
+                                  [(fn.loc, "see the kernel definition here")])
             if fn.name == "gpu.func":
                 if "gpu.kernel" not in fn.attributes:
                     raise VerifyError("kernel function is missing the 'gpu.kernel' attribute", op)
@@ -318,7 +345,24 @@ class LaneIdOp(OpDef):
 def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
     if optional_ and not p.peek("["):
         return None
-    return p.parse_attribute()
+    return canonical_array(p.parse_attribute(), canonical_target)
+
+
+def _reparse(p: Any) -> Any:
+    """Canonical text of a builtin attribute's source text, read by a parser like ``p``."""
+    from ..diagnostics import MLIRError, Source
+
+    def reparse(text: str) -> str:
+        try:
+            return type(p)(Source(text, p.source.filename)).parse_attribute().render()
+        except MLIRError:  # keep the text as written
+            return text
+    return reparse
+
+
+def _objects_parser(p: Any, optional_: bool) -> A.Attribute | None:
+    reparse = _reparse(p)
+    return canonical_array(p.parse_attribute(), lambda t: canonical_object(t, reparse))
 
 
 class ModuleOp(OpDef):
@@ -350,6 +394,18 @@ class ModuleOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         return cls._format.print(pr, op)
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.attributes.get("targets")
+        if t is not None and not (isinstance(t, A.ArrayAttr) and t.elements
+                                  and all(str(e).startswith(_TARGET_ATTRS) for e in t.elements)):
+            raise VerifyError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes "
+                              "with at least 1 elements", op)
+
+
+# attributes implementing GPUTargetAttrInterface
+_TARGET_ATTRS = ("#nvvm.target", "#rocdl.target", "#xevm.target", "#spirv.target_env")
+
 
 class BinaryOp(OpDef):
     name = "gpu.binary"
@@ -357,8 +413,20 @@ class BinaryOp(OpDef):
     traits = frozenset({"Symbol"})
     default_attrs = {"offloadingHandler": SELECT_OBJECT}
     attr_printers = {"sym_name": _sym_printer}
-    attr_parsers = {"sym_name": _sym_parser}
+    attr_parsers = {"sym_name": _sym_parser, "objects": _objects_parser}
     assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        h = op.attributes.get("offloadingHandler")
+        if h is not None and not str(h).startswith("#gpu.select_object"):
+            raise VerifyError("attribute 'offloadingHandler' failed to satisfy constraint: any attribute with the "
+                              "`OffloadingTranslationAttrTrait` trait.", op)
+        o = op.attributes.get("objects")
+        if not (isinstance(o, A.ArrayAttr) and o.elements
+                and all(str(e).startswith("#gpu.object<") for e in o.elements)):
+            raise VerifyError("attribute 'objects' failed to satisfy constraint: an array of GPU object attributes "
+                              "with at least 1 elements", op)
 
 
 _GPU_FUNC_ELIDED = ("sym_name", "function_type", "gpu.kernel", "workgroup_attributions", "arg_attrs",
@@ -398,6 +466,17 @@ def _attribution_text(pr: Any, kw: str, args: list[Any], attrs: A.Attribute | No
     return f" {kw}(" + ", ".join(one(i, a) for i, a in enumerate(args)) + ")"
 
 
+def verify_attributions(op: Operation, args: Any, space: str) -> None:
+    """Attributions are memrefs; a ``#gpu.address_space`` memory space must be ``space``."""
+    for a in args:
+        t = a.type
+        if not isinstance(t, T.MemRefType):
+            raise VerifyError("expected memref type in attribution", op)
+        ms = str(t.memory_space) if t.memory_space is not None else ""
+        if ms.startswith("#gpu.address_space<") and ms != f"#gpu.address_space<{space}>":
+            raise VerifyError(f"expected memory space {space} in attribution", op)
+
+
 class FuncOp(OpDef):
     """gpu.func @name(args) (-> results)? workgroup(...)? private(...)? kernel? attributes? region"""
 
@@ -412,7 +491,10 @@ class FuncOp(OpDef):
         from .func import parse_function_signature
 
         attrs: dict[str, A.Attribute] = {"sym_name": A.StringAttr(p.parse_symbol_name())}
+        sig_pos = p.skip()
         entry, arg_types, arg_attrs, res_types, res_attrs = parse_function_signature(p)
+        if arg_types and not entry:
+            raise p.error(f"custom op '{cls.name}' gpu.func requires named arguments", sig_pos)
         attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, res_types))
         if any(d.entries for d in arg_attrs):
             attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
@@ -453,11 +535,36 @@ class FuncOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.attributes["function_type"].type
-        if not op.regions[0].blocks:
-            raise VerifyError("expected body with at least one block", op)
+        """GPUDialect::verifyOperationAttribute (launch-size hints), the function_type constraint,
+        then GPUFuncOp::verifyType and verifyBody, in upstream's order."""
+        for k in ("gpu.known_block_size", "gpu.known_grid_size", "gpu.known_cluster_size"):
+            a = op.attributes.get(k)
+            if a is None:
+                continue
+            if not (isinstance(a, A.DenseArrayAttr) and a.element_type == T.i32):
+                raise VerifyError(f"{k} must be a dense i32 array", op)
+            if len(a.values) != 3:
+                raise VerifyError(f"{k} must contain exactly 3 elements", op)
+        fta = op.attributes.get("function_type")
+        if not isinstance(fta, A.TypeAttr) or not isinstance(fta.type, T.FunctionType):
+            raise VerifyError("attribute 'function_type' failed to satisfy constraint: type attribute of function "
+                              "type", op, parse_time=True)
+        ft = fta.type
         if "gpu.kernel" in op.attributes and ft.results:
             raise VerifyError("expected void return type for kernel function", op)
+        if not op.regions[0].blocks:
+            raise VerifyError("expected body with at least one block", op)
+        nwg = op.attributes.get("workgroup_attributions")
+        nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
+        n = len(ft.inputs)
+        args = op.regions[0].blocks[0].args
+        if len(args) < n + nwg:
+            raise VerifyError(f"expected at least {n + nwg} arguments to body region", op)
+        for i, t in enumerate(ft.inputs):
+            if args[i].type != t:
+                raise VerifyError(f"expected body region argument #{i} to be of type {t}, got {args[i].type}", op)
+        verify_attributions(op, args[n:n + nwg], "workgroup")
+        verify_attributions(op, args[n + nwg:], "private")
 
     @staticmethod
     def workgroup_attributions(op: Operation) -> list[Any]:
@@ -484,6 +591,31 @@ class LaunchOp(AsyncOp):
     results = (optional("asyncToken", TOKEN),)
     props = ("function", "module", "operandSegmentSizes")
     regions = ("body",)
+
+    @classmethod
+    def verify_structure(cls, op: Operation) -> None:
+        at_least_operands(op, 6)
+        super().verify_structure(op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        """LaunchOp::verifyRegions: config arguments, then every block ending without successors
+        ends in gpu.terminator (reported at that op, with a note at the launch)."""
+        body = op.regions[0] if op.regions else None
+        if body is None or not body.blocks:
+            return
+        nwg = op.attributes.get("workgroup_attributions")
+        nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
+        n_config = 18 if cls.operand_group(op, "clusterSizeX") else 12
+        if len(body.blocks[0].args) < n_config + nwg:
+            raise VerifyError("unexpected number of region arguments", op)
+        for b in body.blocks:
+            if not b.ops:
+                continue
+            last = b.ops[-1]
+            if not last.successors and last.name != "gpu.terminator":
+                raise VerifyError("expected 'gpu.terminator' or a terminator with successors", last,
+                                  [(op.loc, "in 'gpu.launch' body region")], raw=True)
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

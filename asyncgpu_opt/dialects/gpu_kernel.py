@@ -218,6 +218,44 @@ class ShuffleOp(OpDef):
             raise VerifyError("failed to verify that all of {value, shuffleResult} have same type", op)
 
 
+class RotateOp(OpDef):
+    """gpu.rotate %value, offset, width : T — the value of lane (id + offset) mod width, lane valid."""
+
+    name = "gpu.rotate"
+    operands = (single("value"),)
+    results = (single("rotateResult"), single("valid", T.i1))
+    props = ("offset", "width")
+    traits = frozenset({"Pure"})
+    shape_verified = True
+    attr_printers = {"offset": lambda pr, a: str(a.value), "width": lambda pr, a: str(a.value)}
+    attr_parsers = {"offset": _int_attr_parser(T.i32), "width": _int_attr_parser(T.i32)}
+    infer = {"rotateResult": lambda k: k["value"]}
+    asm_names = staticmethod(lambda op: ["rotateResult", "valid"])
+    assembly_format = "$value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        off, width = op.attributes.get("offset"), op.attributes.get("width")
+        for k, a in (("offset", off), ("width", width)):
+            if a is None:
+                raise VerifyError(f"requires attribute '{k}'", op)
+        if not (isinstance(off, A.IntegerAttr) and off.type == T.i32 and off.value >= 0):
+            raise VerifyError("attribute 'offset' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose minimum value is 0", op)
+        if not (isinstance(width, A.IntegerAttr) and width.type == T.i32 and width.value > 0
+                and width.value & (width.value - 1) == 0):
+            raise VerifyError("attribute 'width' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is a power of two > 0", op)
+        what = "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+        for kind, t in (("operand", op.operands[0].type), ("result", op.results[0].type)):
+            if not _int_or_float_or_1d_vector(t):
+                raise VerifyError(f"{kind} #0 must be {what}, but got '{t}'", op)
+        if op.results[0].type != op.operands[0].type:
+            raise VerifyError("failed to verify that all of {value, rotateResult} have same type", op)
+        if off.value >= width.value:
+            raise VerifyError(f"offset must be in the range [0, {width.value})", op)
+
+
 def _subgroup_index_op(mn: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"gpu.{mn}", results=(single("result", T.index),), props=("upper_bound",), traits=frozenset({"Pure"}),
@@ -259,3 +297,62 @@ class DynamicSharedMemoryOp(OpDef):
             raise VerifyError("address space must be address_space<workgroup>", op)
         if mt.shape[0] != T.DYNAMIC:
             raise VerifyError("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>", op)
+
+
+class WarpExecuteOnLane0Op(OpDef):
+    """gpu.warp_execute_on_lane_0 `(` %laneid `)` `[` warp-size `]` (`args` `(` ssa-uses `:` types `)`)?
+    (`->` `(` types `)`)? region attr-dict — the region runs on lane 0 only; its yield's values
+    are distributed to the lanes (GPUDialect.cpp's hand-written syntax)."""
+
+    name = "gpu.warp_execute_on_lane_0"
+    operands = (single("laneid", T.index), variadic("args"))
+    results = (variadic("results"),)
+    props = ("warp_size",)
+    regions = ("warpRegion",)
+    traits = frozenset({"SingleBlockImplicitTerminator", "RecursiveMemoryEffects", "RegionBranchOpInterface"})
+    implicit_terminator = "gpu.yield"
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        from ._regions import ensure_terminator, parse_optional_arrow_types
+
+        p.parse_punct("(")
+        lane = p.parse_operand()
+        p.parse_punct(")")
+        p.parse_punct("[")
+        size = p.parse_integer()
+        p.parse_punct("]")
+        args: list[Any] = []
+        if p.parse_optional_keyword("args"):
+            p.parse_punct("(")
+            refs = p.parse_operand_list()
+            p.parse_punct(":")
+            types = p.parse_type_list()
+            p.parse_punct(")")
+            args = [p.resolve(r, t) for r, t in zip(refs, types)]
+        rts = parse_optional_arrow_types(p)
+        region = p.parse_region()
+        ensure_terminator(region, "gpu.yield")
+        attrs = {"warp_size": A.IntegerAttr(size)}
+        attrs.update(p.parse_optional_attr_dict())
+        return Operation.create(cls.name, [p.resolve(lane, T.index), *args], rts, attrs, [region], opdef=cls)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        s = f"({pr.value(op.operands[0])})[{op.attributes['warp_size'].value}]"
+        args = op.operands[1:]
+        if args:
+            s += f" args({pr.values(args)} : {pr.types([v.type for v in args])})"
+        if op.results:
+            s += f" -> ({pr.types([r.type for r in op.results])})"
+        s += " " + pr.region_text(op.regions[0], True, bool(op.results))
+        return s + pr.attr_dict_text(op.attributes, ("warp_size",))
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        body = op.regions[0].blocks[0]
+        if len(op.operands) - 1 != len(body.args):
+            raise VerifyError("expected same number op arguments and block arguments.", op)
+        y = body.ops[-1] if body.ops else None
+        if y is None or y.name != "gpu.yield" or len(y.operands) != len(op.results):
+            raise VerifyError("expected same number of yield operands and return values.", op)

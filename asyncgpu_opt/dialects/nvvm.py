@@ -1,4 +1,4 @@
-"""nvvm dialect: the ops ``convert-gpu-to-nvvm`` emits (special-register reads, barrier0,
+"""nvvm dialect: the ops ``convert-gpu-to-nvvm`` emits (special-register reads, barrier0, barrier,
 shfl.sync, vote/redux, warp sync), printed and verified as upstream's NVVMOps.td; they do not run."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..ir.opdef import OpDef, VerifyError, single
+from ..ir.opdef import OpDef, VerifyError, optional, single
 from ._common import keyword_enum
 
 _PURE = frozenset({"Pure"})
@@ -57,6 +57,37 @@ class Barrier0Op(OpDef):
     name = "nvvm.barrier0"
     effects = None
     assembly_format = "attr-dict"
+
+
+def _reduction_parser(p: Any, optional: bool) -> A.Attribute | None:
+    """``#nvvm.reduction<kind>``, optional: the group's anchor."""
+    if optional and not p.text.startswith("#nvvm.reduction", p.skip()):
+        return None
+    return p.parse_attribute()
+
+
+class BarrierOp(OpDef):
+    """nvvm.barrier (`id` `=` %id)? (`number_of_threads` `=` %n)? (#nvvm.reduction<k> %pred)? attr-dict
+    (`->` type)? — a named CTA barrier, optionally reducing a predicate over the threads."""
+
+    name = "nvvm.barrier"
+    operands = (optional("barrierId", T.i32), optional("numberOfThreads", T.i32),
+                optional("reductionPredicate", T.i32))
+    results = (optional("res", T.i32),)
+    props = ("reductionOp", "operandSegmentSizes")
+    effects = None
+    attr_parsers = {"reductionOp": _reduction_parser}
+    assembly_format = ("(`id` `=` $barrierId^)? (`number_of_threads` `=` $numberOfThreads^)? "
+                       "($reductionOp^ $reductionPredicate)? attr-dict (`->` type($res)^)?")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = op.attributes.get("reductionOp")
+        if r is not None and not str(r).startswith("#nvvm.reduction<"):
+            raise VerifyError("attribute 'reductionOp' failed to satisfy constraint: NVVM barrier reduction "
+                              "operation", op)
+        if cls.operand_group(op, "numberOfThreads") and not cls.operand_group(op, "barrierId"):
+            raise VerifyError("barrier id is missing, it should be set between 0 to 15", op)
 
 
 class BarWarpSyncOp(OpDef):

@@ -41,12 +41,14 @@ class VerifyError(Exception):
     """An op-verifier failure; ``op`` is the offending op (for the location)."""
 
     def __init__(self, message: str, op: Operation | None = None, notes: Sequence[tuple[Any, str]] = (),
-                 raw: bool = False) -> None:
+                 raw: bool = False, parse_time: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.op = op
         self.notes = list(notes)
         self.raw = raw  # emitError (no "'name' op " prefix) rather than emitOpError
+        # a check upstream makes while parsing (verifyInherentAttrs): no "see current operation" note
+        self.parse_time = parse_time
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,9 @@ class OpDef:
     # the memref world), group an operand/result group name; ``None`` = not modelled (the op may
     # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
+    # upstream's verifyRegions (a classmethod ``(op) -> None`` raising VerifyError): run after the ops
+    # nested in the op's regions are verified, where ``verify`` runs before them
+    verify_regions: ClassVar[Callable[[Operation], None] | None] = None
     view_source: ClassVar[str | None] = None
     # BranchOpInterface: the operand group forwarded to each successor, in successor order
     # (``cf.br``: ``("destOperands",)``); ops with another layout override ``successor_operand_range``

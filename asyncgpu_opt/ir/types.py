@@ -223,6 +223,18 @@ class AsyncValueType(Type):
         Type.__init__(self, f"!async.value<{value_type.text}>")
 
 
+class MMAMatrixType(Type):
+    """``!gpu.mma_matrix<MxNxelt, "AOp"|"BOp"|"COp">`` (a warp's fragment of a matrix)."""
+
+    __slots__ = ("shape", "element_type", "operand")
+
+    def __init__(self, shape: Sequence[int], element_type: Type, operand: str) -> None:
+        self.shape = tuple(shape)
+        self.element_type = element_type
+        self.operand = operand
+        Type.__init__(self, f'!gpu.mma_matrix<{_dims(self.shape)}{element_type.text}, "{operand}">')
+
+
 # ----- LLVM dialect types -------------------------------------------------------------------
 class LLVMType(Type):
     """LLVM dialect types print with ``!llvm.`` outside and bare inside other LLVM types."""

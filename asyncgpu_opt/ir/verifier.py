@@ -11,10 +11,10 @@ from .core import Block, Operation, OpResult
 from .opdef import VerifyError
 
 
-def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False) -> MLIRError:
+def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_op: bool = True) -> MLIRError:
     # Operation::emitError attaches "see current operation" first; verifier notes follow it.
     extra = [Diagnostic("note", m, loc) for loc, m in notes]
-    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra, op=op)
+    return MLIRError(message if raw else f"'{op.name}' op {message}", op.loc, extra, op=op if note_op else None)
 
 
 def verify(top: Operation) -> None:
@@ -33,7 +33,7 @@ def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
         try:
             od.verify_all(op)
         except VerifyError as e:
-            raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
+            raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
     if od is not None and "SymbolTable" in od.traits and op.regions and op.regions[0].blocks:
         seen: dict[str, Operation] = {}
         for o in op.regions[0].blocks[0].ops:
@@ -50,6 +50,11 @@ def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
             raise MLIRError("entry block of region may not have predecessors", op.loc)
         for b in r.blocks:
             _verify_block(op, b, no_term or od is None, dominance)
+    if od is not None and od.verify_regions is not None:
+        try:
+            od.verify_regions(op)  # upstream's verifyRegions: after the ops nested in the regions
+        except VerifyError as e:
+            raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
 
 
 def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: list[MLIRError]) -> None:

@@ -93,7 +93,7 @@ class LaunchFuncOperands:
                     tys.append(p.parse_type())
                     if not p.parse_optional_punct(","):
                         break
-                p.parse_punct(")")
+                p.parse_punct(")", "in argument list")
         st.operands[ops_v.name] = refs
         st.operand_types[ops_v.name] = tys
         return bool(refs)

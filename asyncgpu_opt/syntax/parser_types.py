@@ -139,11 +139,30 @@ class TypeParser(ParserBase):
         self.pos = p
         raise self.error("expected non-function type")  # emitWrongTokenError
 
+    def _parse_mma_matrix(self, kw_pos: int) -> T.Type:
+        """``MxNxelt, "operand">`` after ``!gpu.mma_matrix<``; MMAMatrixType::verifyInvariants
+        errors point at the type keyword."""
+        start = self.pos
+        dims, _ = self._parse_dims()
+        if T.DYNAMIC in dims:
+            raise self.error("expected static shape", self.text.index("?", start))
+        et = self.parse_type()
+        self.parse_punct(",")
+        operand = self.parse_string()
+        self.parse_punct(">")
+        if len(dims) != 2:
+            raise self.error("MMAMatrixType must have exactly two dimensions", kw_pos)
+        if not (et in (T.i32, T.f16, T.f32, T.f64) or et in (T.IntegerType(8, "s"), T.IntegerType(8, "u"))):
+            raise self.error("MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64", kw_pos)
+        if operand not in ("AOp", "BOp", "COp"):
+            raise self.error("operand expected to be one of AOp, BOp or COp", kw_pos)
+        return T.MMAMatrixType(dims, et, operand)
+
     def _parse_dims(self) -> tuple[list[int], list[bool]]:
 
         dims: list[int] = []
         scal: list[bool] = []
-        dim_re = re.compile(r"\s*(\?|\d+|\[\d+\])x")
+        dim_re = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x")  # `4 x i32` as `4xi32`
         while True:
             m = dim_re.match(self.text, self.pos)
             if not m:
@@ -239,6 +258,9 @@ class TypeParser(ParserBase):
             ty = parse_llvm_type(self, p + 6)
             return ty
         self.pos = self.last_end = end
+        if name == "gpu.mma_matrix" and text.startswith("!gpu.mma_matrix<"):
+            self.pos = self.last_end = p + len("!gpu.mma_matrix<")
+            return self._parse_mma_matrix(p + 5)
         if name == "async.value" and text.startswith("!async.value<"):
             sub = type(self)(Source(text[13:-1], self.source.filename))
             sub.type_aliases = self.type_aliases

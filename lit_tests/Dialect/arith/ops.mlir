@@ -309,3 +309,41 @@ func.func @generic_forms(%a: i32, %b: i32, %x: f32) -> i32 {
   %3 = "arith.select"(%1, %0, %b) : (i1, i32, i32) -> i32
   return %3 : i32
 }
+
+// Extended arithmetic (two results, named as upstream names them), rounding modes and fastmath
+// flags on truncf/extf, scaling casts, and fastmath flag sets printed canonically (bit order,
+// `fast` for all seven).
+// CHECK-LABEL: func.func @extended_and_rounding(
+func.func @extended_and_rounding(%i: i32, %v: vector<[4]xi64>, %d: f64, %f: f32) -> (i32, i1, i32) {
+  // CHECK: %sum, %overflow = arith.addui_extended %{{.*}}, %{{.*}} : i32, i1
+  %s, %o = arith.addui_extended %i, %i : i32, i1
+  // CHECK: %low, %high = arith.mulsi_extended %{{.*}}, %{{.*}} : i32
+  %l, %h = arith.mulsi_extended %i, %i : i32
+  // CHECK: %low_0, %high_1 = arith.mului_extended %{{.*}}, %{{.*}} : vector<[4]xi64>
+  %m:2 = arith.mului_extended %v, %v : vector<[4]xi64>
+  // CHECK: arith.truncf %{{.*}} toward_zero : f64 to f32
+  %t0 = arith.truncf %d toward_zero : f64 to f32
+  // CHECK: arith.truncf %{{.*}} to_nearest_away fastmath<nnan,contract> : f64 to f32
+  %t1 = arith.truncf %d to_nearest_away fastmath<contract,nnan> : f64 to f32
+  // CHECK: arith.truncf %{{.*}} fastmath<fast> : f64 to f32
+  %t2 = arith.truncf %d fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn> : f64 to f32
+  // CHECK: arith.extf %{{.*}} fastmath<ninf> : f32 to f64
+  %e = arith.extf %f fastmath<ninf> : f32 to f64
+  // CHECK: arith.scaling_extf %{{.*}}, %{{.*}} : f32, f32 to f64
+  %se = arith.scaling_extf %f, %f : f32, f32 to f64
+  // CHECK: arith.scaling_truncf %{{.*}}, %{{.*}} upward : f64, f32 to f32
+  %st = arith.scaling_truncf %d, %f upward : f64, f32 to f32
+  // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<fast> : f32
+  %a = arith.addf %f, %f fastmath<fast,nnan> : f32
+  return %s, %o, %h : i32, i1, i32
+}
+
+// Shapes written with spaces around `x` read as without.
+// CHECK-LABEL: func.func @spaced_shapes(
+func.func @spaced_shapes() {
+  // CHECK: arith.constant dense<0> : vector<42xi32>
+  %0 = arith.constant dense<0> : vector<42 x i32>
+  // CHECK: arith.constant dense<1> : vector<2x[2]xi32>
+  %1 = arith.constant dense<1> : vector<2 x [2] x i32>
+  return
+}

@@ -61,3 +61,40 @@ func.func @add_to_group_type(%t: !async.token, %g: !async.token) {
   %0 = "async.add_to_group"(%t, %g) : (!async.token, !async.token) -> index
   return
 }
+
+// -----
+
+// expected-error @+1 {{'async.func' op result type must be async value type or async token type, but got 'i32'}}
+async.func @plain_result(%arg0: i32) -> i32 {
+  return %arg0 : i32
+}
+
+// -----
+
+// expected-error @+1 {{'async.func' op  results' (optional) async token type is expected to appear as the 1st return value, but got 3}}
+async.func @token_last(%arg0: f32) -> (!async.value<f32>, !async.value<f32>, !async.token) {
+  return %arg0, %arg0 : f32, f32
+}
+
+// -----
+
+async.func @return_types(%arg0: i32) -> !async.value<f32> {
+  // expected-error @+1 {{'async.return' op operand types do not match the types returned from the parent FuncOp}}
+  return %arg0 : i32
+}
+
+// -----
+
+func.func @ref_count_zero(%t: !async.token) {
+  // expected-error @+1 {{'async.runtime.add_ref' op attribute 'count' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  "async.runtime.add_ref"(%t) {count = 0 : i64} : (!async.token) -> ()
+  return
+}
+
+// -----
+
+func.func @set_available_group(%g: !async.group) {
+  // expected-error @+1 {{'async.runtime.set_available' op operand #0 must be async value type or async token type, but got '!async.group'}}
+  async.runtime.set_available %g : !async.group
+  return
+}

@@ -137,3 +137,44 @@ func.func @generic_forms() {
   "async.await"(%0) : (!async.token) -> ()
   return
 }
+
+// async.func / async.call / async.return, and the runtime ops the async-to-async-runtime lowering
+// emits (the value type of load/store prints without its `!async.value` prefix).
+// CHECK-LABEL: async.func @producer(
+// CHECK-SAME: %{{.*}}: f32) -> (!async.token, !async.value<f32>) {
+// CHECK-NEXT: return %{{.*}} : f32
+async.func @producer(%x: f32) -> (!async.token, !async.value<f32>) {
+  return %x : f32
+}
+
+// CHECK-LABEL: func.func @runtime(
+func.func @runtime(%x: f32, %h: !async.coro.handle) -> i1 {
+  // CHECK: %{{.*}}:2 = async.call @producer(%{{.*}}) : (f32) -> (!async.token, !async.value<f32>)
+  %r:2 = async.call @producer(%x) : (f32) -> (!async.token, !async.value<f32>)
+  // CHECK: %[[V:.*]] = async.runtime.create : !async.value<f32>
+  %v = async.runtime.create : !async.value<f32>
+  // CHECK: async.runtime.store %{{.*}}, %[[V]] : <f32>
+  async.runtime.store %x, %v : <f32>
+  // CHECK: async.runtime.load %[[V]] : <f32>
+  %l = async.runtime.load %v : <f32>
+  // CHECK: async.runtime.add_ref %[[V]] {count = 2 : i64} : !async.value<f32>
+  async.runtime.add_ref %v {count = 2 : i64} : !async.value<f32>
+  // CHECK: async.runtime.drop_ref %[[V]] {count = 1 : i64} : !async.value<f32>
+  async.runtime.drop_ref %v {count = 1 : i64} : !async.value<f32>
+  // CHECK: async.runtime.set_available %[[V]] : !async.value<f32>
+  async.runtime.set_available %v : !async.value<f32>
+  %c = arith.constant 1 : index
+  // CHECK: %[[G:.*]] = async.runtime.create_group %{{.*}} : !async.group
+  %g = async.runtime.create_group %c : !async.group
+  // CHECK: async.runtime.add_to_group %{{.*}}, %[[G]] : !async.token
+  %rank = async.runtime.add_to_group %r#0, %g : !async.token
+  // CHECK: async.runtime.await_and_resume %[[G]], %{{.*}} : !async.group
+  async.runtime.await_and_resume %g, %h : !async.group
+  // CHECK: async.runtime.await %[[G]] : !async.group
+  async.runtime.await %g : !async.group
+  // CHECK: async.runtime.resume %{{.*}}
+  async.runtime.resume %h
+  // CHECK: async.runtime.is_error %[[G]] : !async.group
+  %e = async.runtime.is_error %g : !async.group
+  return %e : i1
+}

@@ -157,3 +157,104 @@ func.func @launch_terminator(%sz: index) {
   }
   return
 }
+
+// -----
+
+func.func @launch_yield_terminator(%sz: index) {
+  // expected-note @+1 {{in 'gpu.launch' body region}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %sz, %gy = %sz, %gz = %sz) threads(%tx, %ty, %tz) in (%lx = %sz, %ly = %sz, %lz = %sz) {
+    // expected-error @+1 {{expected 'gpu.terminator' or a terminator with successors}}
+    gpu.yield
+  }
+  return
+}
+
+// -----
+
+func.func @launch_func_few_operands(%sz: index) {
+  // expected-error @+1 {{'gpu.launch_func' op expected 6 or more operands, but found 3}}
+  "gpu.launch_func"(%sz, %sz, %sz) {operandSegmentSizes = array<i32: 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  module @not_gpu {
+  }
+  func.func @launch_into_builtin_module(%sz: index) {
+    // expected-error @+1 {{'gpu.launch_func' op kernel module 'not_gpu' is undefined}}
+    gpu.launch_func @not_gpu::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-note @+1 {{see the kernel definition here}}
+    memref.global "private" @k : memref<2xf32>
+  }
+  func.func @launch_a_global(%sz: index) {
+    // expected-error @+1 {{'gpu.launch_func' op referenced kernel '@kernels::@k' is not a function}}
+    gpu.launch_func @kernels::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    return
+  }
+}
+
+// -----
+
+gpu.module @attributions {
+  // expected-error @+1 {{'gpu.func' op expected memory space private in attribution}}
+  gpu.func @wrong_space() private(%p: memref<8xf32, #gpu.address_space<workgroup>>) {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @attributions {
+  // expected-error @+1 {{'gpu.func' op expected memref type in attribution}}
+  gpu.func @not_memref() workgroup(%w: f32) {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @hints {
+  // expected-error @+1 {{'gpu.func' op gpu.known_grid_size must contain exactly 3 elements}}
+  gpu.func @grid() kernel attributes {gpu.known_grid_size = array<i32: 1, 2, 3, 4>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @unnamed {
+  // expected-error @+1 {{custom op 'gpu.func' gpu.func requires named arguments}}
+  gpu.func @k(i32) {
+  ^bb0(%a: i32):
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
+gpu.module @no_targets [] {
+}
+
+// -----
+
+// expected-error @+1 {{'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements}}
+gpu.binary @no_objects []
+
+// -----
+
+func.func @named_sync_wait() {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %t = gpu.wait
+  return
+}

@@ -22,3 +22,11 @@ llvm.func @shfl_struct_second(%m: i32, %v: f32) {
   llvm.return
 }
 
+
+// -----
+
+llvm.func @barrier_threads_without_id(%n: i32) {
+  // expected-error @+1 {{'nvvm.barrier' op barrier id is missing, it should be set between 0 to 15}}
+  nvvm.barrier number_of_threads = %n
+  llvm.return
+}

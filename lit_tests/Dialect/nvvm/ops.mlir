@@ -50,3 +50,15 @@ llvm.func @warp(%mask: i32, %p: i1, %v: f32, %i: i32) -> f32 {
   nvvm.barrier0
   llvm.return %0 : f32
 }
+
+// nvvm.barrier: bare, with an id and a thread count, and reducing a predicate.
+// CHECK-LABEL: llvm.func @named_barriers(
+llvm.func @named_barriers(%id: i32, %n: i32, %pred: i32) -> i32 {
+  // CHECK: nvvm.barrier{{$}}
+  nvvm.barrier
+  // CHECK-NEXT: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+  nvvm.barrier id = %id number_of_threads = %n
+  // CHECK-NEXT: nvvm.barrier #nvvm.reduction<or> %{{.*}} -> i32
+  %r = nvvm.barrier #nvvm.reduction<or> %pred -> i32
+  llvm.return %r : i32
+}
