@@ -142,6 +142,8 @@ class Parser(AttributeParser):
         n_expected = 0
         for r in results:
             n_expected += r[1]
+        if results and not op.results:
+            raise self.error("cannot name an operation with no results", start)
         if results and n_expected != len(op.results):
             raise self.error(f"operation defines {len(op.results)} results but was provided "
                              f"{n_expected} to bind", start)
