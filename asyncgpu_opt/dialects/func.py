@@ -263,6 +263,16 @@ class CallOp(OpDef):
                     (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))])
 
 
+def _parse_flat_symbol_ref(p: Any, op_name: str) -> A.Attribute:
+    """A ``FlatSymbolRefAttr`` operand of a declarative format: any attribute is read, one of
+    another kind is 'invalid kind of attribute specified' (located at its start)."""
+    pos = p.skip()
+    a = p.parse_attribute()
+    if not isinstance(a, A.SymbolRefAttr) or a.nested:
+        raise p.error(f"custom op '{op_name}' invalid kind of attribute specified", pos)
+    return a
+
+
 class ConstantOp(OpDef):
     name = "func.constant"
     results = (single("result"),)
@@ -270,6 +280,7 @@ class ConstantOp(OpDef):
     traits = frozenset({"Pure", "ConstantLike"})
     assembly_format = "attr-dict $value `:` type(results)"
     asm_names = staticmethod(lambda op: ["f"])
+    attr_parsers = {"value": staticmethod(lambda p, optional: _parse_flat_symbol_ref(p, "func.constant"))}
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -383,6 +383,16 @@ class OpDef:
     def verify(cls, op: Operation) -> None:
         """Op-specific checks (override); raise ``VerifyError`` with MLIR's message text."""
 
+    @classmethod
+    def verify_parent(cls, op: Operation) -> None:
+        """The ``HasParent`` check of an op whose ODS traits list it before ``Terminator``: the
+        verifier runs it before 'must be the last operation in the parent block' (override)."""
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        """Checks upstream makes in ``verifyRegions``: run after the op's regions (and the ops in
+        them) have been verified (override)."""
+
 
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
