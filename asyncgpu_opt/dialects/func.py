@@ -104,8 +104,6 @@ def parse_function_op(cls: Any, p: Any, extra_props: dict | None = None, allow_v
 
     region = Region()
     if p.peek("{"):
-        if entry == [] and arg_types:
-            raise p.error("expected SSA identifier")
         body_pos = p.skip()
         region = p.parse_region(entry_args=entry, isolated=True, default_dialect=cls.default_dialect)
         if not region.blocks:
@@ -164,8 +162,8 @@ def verify_function_like(op: Operation, ftype_cls: type) -> T.Type:
         if isinstance(ft.type, T.FunctionType):
             for i, (a, t) in enumerate(zip(entry.args, inputs)):
                 if a.type != t:
-                    raise VerifyError(f"type of entry block argument #{i}({a.type}) must match the type of "
-                                      f"the corresponding argument in function signature({t})", op)
+                    raise VerifyError(f"type of entry block argument #{i}('{a.type}') must match the type of "
+                                      f"the corresponding argument in function signature('{t}')", op)
     return ft.type
 
 

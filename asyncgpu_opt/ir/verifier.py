@@ -20,7 +20,8 @@ def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False) -> ML
 def verify(top: Operation) -> None:
     """Verify ``top`` and everything nested in it; raise on the first failure.  The order is
     upstream's: an op's own verifier, then its regions (per block: successors in the middle on
-    entry, the ops in order, the terminator on exit), then the op's ``verify_regions``; dominance is checked after everything else."""
+    entry, the ops in order, the terminator on exit), then the op's ``verify_regions``; dominance
+    is checked after everything else."""
     dominance: list[MLIRError] = []
     _verify_op(top, dominance)
     if dominance:
