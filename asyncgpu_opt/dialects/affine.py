@@ -219,8 +219,8 @@ def _parse_step(p: Any) -> int:
     spos = p.skip()
     neg = p.parse_optional_punct("-")
     vpos = p.skip()
-    if neg and not p.text[vpos:vpos + 1].isdigit():
-        raise p.error("expected constant integer or floating point value", vpos)
+    if neg and not p.text[vpos:vpos + 1].isdigit():  # located just past the `-`
+        raise p.error("expected constant integer or floating point value", spos + 1)
     step = p.parse_integer("expected attribute value")
     _check_index_range(p, step, neg, vpos)
     if neg and step:

@@ -8,11 +8,37 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from .memref import _IDX, PURE, _names
-from .memref_reshape import _reassociation, verify_collapsed_shape
+from .memref_reshape import _reassociation
 
 
 def _ranked(t: T.Type) -> bool:
     return isinstance(t, T.TensorType)
+
+
+def _verify_reshape(op: Operation, expanded: T.TensorType, collapsed: T.TensorType) -> None:
+    """verifyTensorReshapeOp: ranks, one reassociation group per collapsed dim, and each collapsed
+    dim the product of its (static) group, dynamic if any of the group is."""
+    if len(expanded.shape) < len(collapsed.shape):
+        raise VerifyError(f"expected the expanded type, '{expanded}' to have a higher (or same) rank than the "
+                          f"collapsed type, '{collapsed}'.", op)
+    groups = _reassociation(op)
+    if len(collapsed.shape) != len(groups):
+        raise VerifyError(f"expected collapsed rank ({len(collapsed.shape)}) to equal the number of reassociation "
+                          f"maps ({len(groups)}).", op)
+    start = 0
+    for i, g in enumerate(groups):
+        dims = expanded.shape[start:start + len(g)]
+        start += len(g)
+        if any(d == T.DYNAMIC for d in dims):
+            if collapsed.shape[i] != T.DYNAMIC:
+                raise VerifyError(f"expected dimension {i} of collapsed type to be dynamic since one or more of the "
+                                  "corresponding dimensions in the expanded type is dynamic", op)
+            continue
+        size = 1
+        for d in dims:
+            size *= d
+        if collapsed.shape[i] != size:
+            raise VerifyError(f"expected dimension {i} of collapsed type to be static value of {size}", op)
 
 
 class DimOp(OpDef):
@@ -29,8 +55,7 @@ class DimOp(OpDef):
     def verify(cls, op: Operation) -> None:
         t = op.operands[0].type
         if not isinstance(t, T.TensorType | T.UnrankedTensorType) or (_ranked(t) and not t.shape):
-            raise VerifyError("operand #0 must be non-0-ranked or unranked tensor of any type values, but got "
-                              f"'{t}'", op)
+            raise VerifyError(f"operand #0 must be non-0-ranked or unranked tensor, but got '{t}'", op)
 
 
 class ExpandShapeOp(OpDef):
@@ -47,12 +72,8 @@ class ExpandShapeOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         src, res = op.operands[0].type, op.results[0].type
-        if not _ranked(src) or not _ranked(res):
-            return
-        if len(src.shape) > len(res.shape):
-            raise VerifyError(f"has source rank {len(src.shape)} and result rank {len(res.shape)}. This is not "
-                              f"an expansion ({len(src.shape)} > {len(res.shape)}).", op)
-        verify_collapsed_shape(op, src.shape, res.shape, _reassociation(op))
+        if _ranked(src) and _ranked(res):
+            _verify_reshape(op, res, src)
 
 
 class CollapseShapeOp(OpDef):
@@ -68,9 +89,5 @@ class CollapseShapeOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         src, res = op.operands[0].type, op.results[0].type
-        if not _ranked(src) or not _ranked(res):
-            return
-        if len(src.shape) < len(res.shape):
-            raise VerifyError(f"has source rank {len(src.shape)} and result rank {len(res.shape)}. This is not "
-                              f"a collapse ({len(src.shape)} < {len(res.shape)}).", op)
-        verify_collapsed_shape(op, res.shape, src.shape, _reassociation(op))
+        if _ranked(src) and _ranked(res):
+            _verify_reshape(op, src, res)

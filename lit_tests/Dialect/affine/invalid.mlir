@@ -163,3 +163,63 @@ func.func @for_bound_needs_max(%n: index) {
   }
   return
 }
+
+// -----
+
+func.func @for_iv_result_number() {
+  // expected-error@+1 {{result number not allowed in argument list}}
+  affine.for %k#1 = 0 to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_iv_used_in_its_bound() {
+  // expected-error@+2 {{region entry argument '%k' is already in use}}
+  // expected-note@+1 {{previously referenced here}}
+  affine.for %k = affine_map<(d0) -> (d0)>(%k) to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_too_large() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  affine.for %k = 0 to 9223372036854775808 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_minus_zero() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  affine.for %k = 0 to 8 step -0 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_negative() {
+  // expected-error@+1 {{custom op 'affine.for' expected step to be representable as a positive signed integer}}
+  affine.for %k = 0 to 8 step -2 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_not_a_number() {
+  // expected-error@+1 {{expected constant integer or floating point value}}
+  affine.for %k = 0 to 8 step - step {
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected '(' in integer set constraint list}}
+#bad_set = affine_set<(d0) : d0 >= 0)>
