@@ -257,3 +257,15 @@ func.func @copy_shape(%a: memref<4xf32>, %b: memref<8xf32>) {
 
 // expected-error @+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
 %0 = memref.alloca() : memref<4xf32>
+
+// -----
+
+// The ODS type constraint is checked before the op's own verifier.
+func.func @generic_atomic_rmw_result_not_element(%m: memref<4xi32>, %i: index) {
+  // expected-error@+1 {{'memref.generic_atomic_rmw' op failed to verify that result type matches element type of memref}}
+  %r = "memref.generic_atomic_rmw"(%m, %i) ({
+  ^bb0(%old: i32):
+    memref.atomic_yield %old : i32
+  }) : (memref<4xi32>, index) -> i64
+  return
+}
