@@ -18,6 +18,7 @@ _DIALECT_MODULES = {
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "llvm": ("llvm_intr",), "gpu": ("gpu_kernel",), "memref": ("memref_reshape", "memref_atomic"),
+    "affine": ("affine_dma",),
 }
 _LOADED: set[str] = set()
 
