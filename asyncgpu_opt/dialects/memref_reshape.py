@@ -246,6 +246,17 @@ class TransposeOp(OpDef):
         src = op.operands[0].type
         if isinstance(src, T.MemRefType) and m.num_dims != src.rank:
             raise VerifyError("expected a permutation map of same rank as the input", op)
+        res = op.results[0].type
+        so = L.strides_and_offset(src)
+        if not isinstance(res, T.MemRefType) or so is None:
+            return
+        perm = [r.pos for r in m.results]
+        expected = L.canonicalize_strided_layout(T.MemRefType(
+            [src.shape[i] for i in perm], src.element_type,
+            A.StridedLayoutAttr([so[0][i] for i in perm], so[1]), src.memory_space))
+        if not L.same_layout_type(L.canonicalize_strided_layout(res), expected):
+            raise VerifyError(f"result type '{res}' is not equivalent to the canonical transposed input type "
+                              f"'{expected}'", op)
 
 
 _LOCALITY = ("attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose "
