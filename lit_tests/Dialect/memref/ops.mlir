@@ -286,3 +286,11 @@ func.func @entry_block_names(memref<4xf32>, index) -> f32 {
   %v = memref.load %m[%i] : memref<4xf32>
   return %v : f32
 }
+
+// In generic form an op's types take alias numbers before its properties (Interop/ compares it).
+// CHECK-LABEL: func.func @transpose_aliases(
+// CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, #{{map[0-9]*}}>
+func.func @transpose_aliases(%src: memref<?x?xf32>) {
+  %t = memref.transpose %src (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
+  return
+}
