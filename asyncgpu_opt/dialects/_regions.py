@@ -54,6 +54,15 @@ def elidable_terminator(region: Region) -> bool:
     return t is not None and not t.operands and not t.results and not t.attributes
 
 
+def parse_argument(p: Any) -> Any:
+    """A region argument name (OpAsmParser::parseArgument): an ssa-id without `#N`."""
+    ref = p.parse_operand()
+    hash_pos = p.text.find("#", ref.pos, p.pos)
+    if hash_pos >= 0:
+        raise p.error("result number not allowed in argument list", hash_pos)
+    return ref
+
+
 def parse_init_list(p: Any) -> tuple[list[Any], list[Any]]:
     """`(` (ssa-id `=` ssa-use (`,` ...)*)? `)` -> (arg refs, value refs)."""
     p.parse_punct("(")

@@ -10,7 +10,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, single, variadic
-from ._regions import check_edge, elidable_terminator, ensure_terminator, terminator
+from ._regions import check_edge, elidable_terminator, ensure_terminator, parse_argument, terminator
 
 _SSA = re.compile(r"symbol\s*\(\s*(%[\w$.\-]+(?:#\d+)?)\s*\)|(%[\w$.\-]+(?:#\d+)?)")
 _DS = re.compile(r"\b([ds])(\d+)\b")
@@ -207,13 +207,37 @@ class MaxOp(MinOp):
     name = "affine.max"
 
 
+def _check_index_range(p: Any, v: int, neg: bool, pos: int) -> None:
+    """An integer literal read as an `index` attribute must fit in 64 signed bits (and, as with
+    APInt negation upstream, `-0` does not)."""
+    if v > (2**63 if neg else 2**63 - 1) or (neg and v == 0):
+        raise p.error("integer constant out of range for attribute", pos)
+
+
+def _parse_step(p: Any) -> int:
+    """`step` integer-literal, parsed as an `index` attribute; negative steps are rejected."""
+    spos = p.skip()
+    neg = p.parse_optional_punct("-")
+    vpos = p.skip()
+    if neg and not p.text[vpos:vpos + 1].isdigit():  # located just past the `-`
+        raise p.error("expected constant integer or floating point value", spos + 1)
+    step = p.parse_integer("expected attribute value")
+    _check_index_range(p, step, neg, vpos)
+    if neg and step:
+        raise p.error("custom op 'affine.for' expected step to be representable as a positive signed integer",
+                      spos)
+    return step
+
+
 def _parse_bound(p: Any, kw: str) -> tuple[AF.AffineMap, list[Any]]:
     r = p.parse_optional_operand()
     if r is not None:
         return AF.AffineMap(0, 1, [AF.Sym(0)]), [r]
     neg = p.parse_optional_punct("-")
+    vpos = p.skip()
     v = p.parse_optional_integer()
     if v is not None:
+        _check_index_range(p, v, neg, vpos)
         return AF.AffineMap.constant(-v if neg else v), []
     has_kw = p.parse_optional_keyword(kw) is not None
     mpos = p.skip()
@@ -260,7 +284,7 @@ class ForOp(OpDef):
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        iv = p.parse_operand()
+        iv = parse_argument(p)
         p.parse_punct("=")
         lmap, lrefs = _parse_bound(p, "max")
         if not p.parse_optional_keyword("to"):
@@ -268,10 +292,7 @@ class ForOp(OpDef):
         umap, urefs = _parse_bound(p, "min")
         step = 1
         if p.parse_optional_keyword("step"):
-            spos = p.skip()
-            step = p.parse_integer("expected attribute value")
-            if step <= 0:
-                raise p.error("expected step to be representable as a positive signed integer", spos)
+            step = _parse_step(p)
         args, inits, types = [], [], []
         if p.parse_optional_keyword("iter_args"):
             from ._regions import parse_init_list
@@ -764,3 +785,4 @@ class VectorStoreOp(OpDef):
     def verify(cls, op: Operation) -> None:
         _vector_mismatch(op, op.operands[1].type, op.operands[0].type)
         _verify_access(op, op.operands[1], op.operands[2:])
+

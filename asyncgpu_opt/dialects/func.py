@@ -104,8 +104,6 @@ def parse_function_op(cls: Any, p: Any, extra_props: dict | None = None, allow_v
 
     region = Region()
     if p.peek("{"):
-        if entry == [] and arg_types:
-            raise p.error("expected SSA identifier")
         body_pos = p.skip()
         region = p.parse_region(entry_args=entry, isolated=True, default_dialect=cls.default_dialect)
         if not region.blocks:
@@ -164,8 +162,8 @@ def verify_function_like(op: Operation, ftype_cls: type) -> T.Type:
         if isinstance(ft.type, T.FunctionType):
             for i, (a, t) in enumerate(zip(entry.args, inputs)):
                 if a.type != t:
-                    raise VerifyError(f"type of entry block argument #{i}({a.type}) must match the type of "
-                                      f"the corresponding argument in function signature({t})", op)
+                    raise VerifyError(f"type of entry block argument #{i}('{a.type}') must match the type of "
+                                      f"the corresponding argument in function signature('{t}')", op)
     return ft.type
 
 
@@ -263,6 +261,16 @@ class CallOp(OpDef):
                     (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))])
 
 
+def _parse_flat_symbol_ref(p: Any, op_name: str) -> A.Attribute:
+    """A ``FlatSymbolRefAttr`` operand of a declarative format: any attribute is read, one of
+    another kind is 'invalid kind of attribute specified' (located at its start)."""
+    pos = p.skip()
+    a = p.parse_attribute()
+    if not isinstance(a, A.SymbolRefAttr) or a.nested:
+        raise p.error(f"custom op '{op_name}' invalid kind of attribute specified", pos)
+    return a
+
+
 class ConstantOp(OpDef):
     name = "func.constant"
     results = (single("result"),)
@@ -270,6 +278,7 @@ class ConstantOp(OpDef):
     traits = frozenset({"Pure", "ConstantLike"})
     assembly_format = "attr-dict $value `:` type(results)"
     asm_names = staticmethod(lambda op: ["f"])
+    attr_parsers = {"value": staticmethod(lambda p, optional: _parse_flat_symbol_ref(p, "func.constant"))}
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -109,6 +109,9 @@ class GenericAtomicRMWOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        mt = op.operands[0].type
+        if isinstance(mt, T.MemRefType) and op.results[0].type != mt.element_type:  # ODS TypesMatchWith
+            raise VerifyError("failed to verify that result type matches element type of memref", op)
         body = op.regions[0]
         args = body.blocks[0].args if body.blocks else []
         if len(args) != 1:

@@ -181,3 +181,99 @@ def memref_rank_reduction_mask(original: T.MemRefType, reduced: T.MemRefType,
         else:
             return None
     return unused if len(unused) + reduced.rank == original.rank else None
+
+
+def strided_linear_expr(strides: Sequence[int], offset: int) -> tuple[AF.AffineExpr, int]:
+    """makeStridedLinearLayoutMap: offset + sum(d_i * stride_i), a fresh symbol per dynamic value
+    (offset first); returns the expression and its symbol count."""
+    n = 0
+    if offset == T.DYNAMIC:
+        e: AF.AffineExpr = AF.Sym(0)
+        n = 1
+    else:
+        e = AF.Const(offset)
+    for i, st in enumerate(strides):
+        if st == T.DYNAMIC:
+            m: AF.AffineExpr = AF.Sym(n)
+            n += 1
+        else:
+            m = AF.Const(st)
+        e = AF.add(e, AF.mul(AF.Dim(i), m))
+    return e, n
+
+
+def _canonical_strided_expr(shape: Sequence[int]) -> AF.AffineExpr | None:
+    """makeCanonicalStridedLayoutExpr: the contiguous row-major layout of ``shape``."""
+    e: AF.AffineExpr | None = None
+    running, poisoned, n = 1, False, 0
+    for i in reversed(range(len(shape))):
+        if poisoned:
+            st: AF.AffineExpr = AF.Sym(n)
+            n += 1
+        else:
+            st = AF.Const(running)
+        term = AF.mul(AF.Dim(i), st)
+        e = term if e is None else AF.add(e, term)
+        if shape[i] > 0:
+            running *= shape[i]
+        else:
+            poisoned = True
+    return e
+
+
+def canonicalize_strided_layout(t: T.MemRefType) -> T.MemRefType:
+    """mlir::canonicalizeStridedLayout: the layout as one simplified affine map, or none when that
+    map is the contiguous layout of the shape."""
+    lay = t.layout
+    if lay is None:
+        return t
+    if isinstance(lay, A.StridedLayoutAttr):
+        expr, ns = strided_linear_expr(lay.strides, lay.offset)
+        m = AF.AffineMap(len(t.shape), ns, [expr])
+    elif isinstance(lay, A.AffineMapAttr):
+        m = lay.map
+    else:
+        return t
+    if len(m.results) > 1:
+        return t
+    if m.num_dims == 0 and m.num_syms == 0:
+        r = m.results[0]
+        if isinstance(r, AF.Const) and r.value == 0:
+            return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
+        return t
+    if not t.shape:
+        return t
+    canon = _canonical_strided_expr(t.shape)
+    if canon is not None and _same_expr(canon, m.results[0], m.num_dims, m.num_syms):
+        return T.MemRefType(t.shape, t.element_type, None, t.memory_space)
+    return T.MemRefType(t.shape, t.element_type, A.AffineMapAttr(m), t.memory_space)
+
+
+def _same_expr(a: AF.AffineExpr, b: AF.AffineExpr, nd: int, ns: int) -> bool:
+    """Whether two layout expressions are equal as functions (simplifyAffineExpr brings equal ones
+    to one form upstream; here they are compared on sample points)."""
+    if a == b:
+        return True
+    for k in range(1, 9):
+        dims = [(k * 7 + 3 * i) % 11 + 1 for i in range(nd)]
+        syms = [(k * 5 + 2 * i) % 13 + 2 for i in range(ns)]
+        try:
+            if AF.evaluate(a, dims, syms) != AF.evaluate(b, dims, syms):
+                return False
+        except (IndexError, ZeroDivisionError):
+            return False
+    return True
+
+
+def same_layout_type(a: T.MemRefType, b: T.MemRefType) -> bool:
+    """Equality of two canonicalized memref types, layouts compared as functions."""
+    if (a.shape, a.element_type, a.memory_space) != (b.shape, b.element_type, b.memory_space):
+        return False
+    la, lb = a.layout, b.layout
+    if la is None or lb is None:
+        return la is None and lb is None
+    if not isinstance(la, A.AffineMapAttr) or not isinstance(lb, A.AffineMapAttr):
+        return a == b
+    ma, mb = la.map, lb.map
+    return (ma.num_dims, ma.num_syms, len(ma.results)) == (mb.num_dims, mb.num_syms, len(mb.results)) and all(
+        _same_expr(x, y, ma.num_dims, ma.num_syms) for x, y in zip(ma.results, mb.results))

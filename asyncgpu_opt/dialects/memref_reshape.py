@@ -22,6 +22,15 @@ def _identity_layout(t: Any) -> bool:
     return not isinstance(t, T.MemRefType) or t.layout is None
 
 
+def _layout_map_is_identity(t: T.MemRefType) -> bool:
+    """MemRefLayoutAttrInterface::isIdentity: no layout, or a layout whose affine map is the
+    identity (a strided one only for rank 1, stride 1, offset 0)."""
+    lay = t.layout
+    if lay is None:
+        return True
+    return isinstance(lay, A.StridedLayoutAttr) and lay.strides == (1,) and lay.offset == 0
+
+
 def _space_text(t: Any) -> str:
     return str(_memspace(t))
 
@@ -90,7 +99,7 @@ class ExpandShapeOp(OpDef):
                               f"({src.rank} > {res.rank}).", op)
         reassoc = _reassociation(op)
         verify_collapsed_shape(op, src.shape, res.shape, reassoc)
-        if src.layout is None:
+        if _layout_map_is_identity(src):
             expected = L.strided_type(res.shape, src, None)
         else:
             lay = L.expanded_layout(src, res.shape, reassoc)
@@ -135,7 +144,7 @@ class CollapseShapeOp(OpDef):
                               f"({src.rank} < {res.rank}).", op)
         reassoc = _reassociation(op)
         verify_collapsed_shape(op, res.shape, src.shape, reassoc)
-        if src.layout is None:
+        if _layout_map_is_identity(src):
             expected = L.strided_type(res.shape, src, None)
         else:
             lay = L.collapsed_layout(src, reassoc)
@@ -237,6 +246,17 @@ class TransposeOp(OpDef):
         src = op.operands[0].type
         if isinstance(src, T.MemRefType) and m.num_dims != src.rank:
             raise VerifyError("expected a permutation map of same rank as the input", op)
+        res = op.results[0].type
+        so = L.strides_and_offset(src)
+        if not isinstance(res, T.MemRefType) or so is None:
+            return
+        perm = [r.pos for r in m.results]
+        expected = L.canonicalize_strided_layout(T.MemRefType(
+            [src.shape[i] for i in perm], src.element_type,
+            A.StridedLayoutAttr([so[0][i] for i in perm], so[1]), src.memory_space))
+        if not L.same_layout_type(L.canonicalize_strided_layout(res), expected):
+            raise VerifyError(f"result type '{res}' is not equivalent to the canonical transposed input type "
+                              f"'{expected}'", op)
 
 
 _LOCALITY = ("attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose "

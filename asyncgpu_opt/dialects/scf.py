@@ -74,10 +74,11 @@ class ForOp(OpDef):
         ivt: T.Type = T.index
         if p.parse_optional_punct(":"):
             ivt = p.parse_type()
-        ops = [p.resolve(lb, ivt), p.resolve(ub, ivt), p.resolve(step, ivt)]
-        ops += [p.resolve(r, t) for r, t in zip(inits, types)]
         region = p.parse_region(entry_args=[(iv, ivt, None)] + [(a, t, None) for a, t in zip(args, types)])
         ensure_terminator(region, "scf.yield")
+        # resolved after the region, as upstream (operands defined inside it are caught later)
+        ops = [p.resolve(lb, ivt), p.resolve(ub, ivt), p.resolve(step, ivt)]
+        ops += [p.resolve(r, t) for r, t in zip(inits, types)]
         attrs.update(p.parse_optional_attr_dict())
         return Operation.create(cls.name, ops, types, attrs, [region], opdef=cls)
 
@@ -419,10 +420,17 @@ class ReduceOp(OpDef):
                               f"number of reduction operands: {len(op.operands)}", op)
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
+    def verify_parent(cls, op: Operation) -> None:
         parent = op.parent_op
         if parent is not None and parent.name != "scf.parallel":
             raise VerifyError("expects parent op 'scf.parallel'", op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        cls.verify_parent(op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
         for i, (v, r) in enumerate(zip(op.operands, op.regions)):
             b = r.blocks[0] if r.blocks else None
             if b is None or len(b.args) != 2 or any(a.type != v.type for a in b.args):

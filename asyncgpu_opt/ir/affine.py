@@ -352,9 +352,8 @@ class _AffineParser:
             m = _TOK.match(text, pos)
             if not m:
                 rest = text[pos:].strip()
-                if rest:
-                    raise AffineParseError(f"unexpected character in affine expression '{rest[0]}'",
-                                           len(text) - len(text[pos:].lstrip()))
+                if rest:  # reported when the parser reaches it (upstream lexes lazily)
+                    self.toks.append(("bad", rest[0], len(text) - len(text[pos:].lstrip())))
                 break
             kind = m.lastgroup or ""
             self.toks.append((kind, m.group(kind), m.start(kind)))
@@ -363,18 +362,27 @@ class _AffineParser:
         self.i = 0
         self.names: dict[str, AffineExpr] = {}
 
-    def peek(self) -> tuple[str, str, int]:
-        return self.toks[self.i]
+    def _bad(self, t: tuple[str, str, int]) -> AffineParseError:
+        return AffineParseError(f"unexpected character in affine expression '{t[1]}'", t[2])
 
-    def take(self, value: str | None = None) -> tuple[str, str, int]:
+    def peek(self) -> tuple[str, str, int]:
         t = self.toks[self.i]
+        if t[0] == "bad":
+            raise self._bad(t)
+        return t
+
+    def take(self, value: str | None = None, what: str = "") -> tuple[str, str, int]:
+        t = self.peek()
         if value is not None and t[1] != value:
-            raise AffineParseError(f"expected '{value}'", t[2])
+            if what and self.i:  # parseToken: located just past the previous token
+                prev = self.toks[self.i - 1]
+                raise AffineParseError(f"expected '{value}'{what}", prev[2] + len(prev[1]))
+            raise AffineParseError(f"expected '{value}'{what}", t[2])
         self.i += 1
         return t
 
     def accept(self, value: str) -> bool:
-        if self.toks[self.i][1] == value:
+        if self.peek()[1] == value:
             self.i += 1
             return True
         return False
@@ -482,7 +490,7 @@ def parse_integer_set(text: str) -> IntegerSet:
     p = _AffineParser(text)
     nd, ns = p.header()
     p.take(":")
-    p.take("(")
+    p.take("(", " in integer set constraint list")
     cons: list[AffineExpr] = []
     eqs: list[bool] = []
     if not p.accept(")"):

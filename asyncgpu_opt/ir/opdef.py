@@ -118,9 +118,6 @@ class OpDef:
     # the memref world), group an operand/result group name; ``None`` = not modelled (the op may
     # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
-    # upstream's verifyRegions (a classmethod ``(op) -> None`` raising VerifyError): run after the ops
-    # nested in the op's regions are verified, where ``verify`` runs before them
-    verify_regions: ClassVar[Callable[[Operation], None] | None] = None
     view_source: ClassVar[str | None] = None
     # BranchOpInterface: the operand group forwarded to each successor, in successor order
     # (``cf.br``: ``("destOperands",)``); ops with another layout override ``successor_operand_range``
@@ -368,7 +365,23 @@ class OpDef:
 
     @classmethod
     def _verify_structure(cls, op: Operation) -> None:
+        """In the order of ODS's count traits (regions, results, successors, operands) with the
+        texts of ``OpTrait::impl::verify{Zero,One,N,AtLeastN}{Regions,Results,Operands}``."""
         n_single, has_var, has_opt, r_single, r_var, typed_ops, typed_res = cls._struct_info()
+        n_regions = len(cls.regions)
+        if len(op.regions) != n_regions:
+            raise VerifyError("requires zero regions" if n_regions == 0 else "requires one region"
+                              if n_regions == 1 else f"expected {n_regions} regions", op)
+        n_res = len(op.results)
+        if not cls.needs_result_segments():
+            if (not r_var and n_res != r_single) or n_res < r_single:
+                if r_var:
+                    raise VerifyError(f"expected {r_single} or more results, but found {n_res}", op)
+                raise VerifyError("requires zero results" if r_single == 0 else "requires one result"
+                                  if r_single == 1 else f"expected {r_single} results", op)
+        if cls.num_successors is not None and len(op.successors) != cls.num_successors:
+            k = cls.num_successors
+            raise VerifyError(f"requires {k} successor{'' if k == 1 else 's'} but found {len(op.successors)}", op)
         n_ops = len(op.operands)
         if cls.needs_operand_segments():
             seg = op.attributes.get("operandSegmentSizes")
@@ -386,14 +399,8 @@ class OpDef:
                     has_opt and not has_var and n_ops > n_single + 1):
                 if has_var or has_opt:
                     raise VerifyError(f"expected {n_single} or more operands, but found {n_ops}", op)
-                raise VerifyError(f"expected {n_single} operands, but found {n_ops}", op)
-        n_res = len(op.results)
-        if not cls.needs_result_segments():
-            if (not r_var and n_res != r_single) or n_res < r_single:
-                if r_var:
-                    raise VerifyError(f"expected {r_single} or more results, but found {n_res}", op)
-                raise VerifyError(f"requires {r_single} result{'s' if r_single != 1 else ''}"
-                                  if r_single else "requires zero results", op)
+                raise VerifyError("requires zero operands" if n_single == 0 else "requires a single operand"
+                                  if n_single == 1 else f"expected {n_single} operands, but found {n_ops}", op)
         for a in typed_ops:
             if a.type is not None:
                 for v in cls.operand_group(op, a.name):
@@ -406,14 +413,20 @@ class OpDef:
                     if r.type != a.type:
                         raise VerifyError(f"result #{r.index} must be {_describe(a.type)}, but got "
                                           f"'{r.type}'", op)
-        if len(op.regions) != len(cls.regions):
-            raise VerifyError(f"requires {len(cls.regions)} region{'s' if len(cls.regions) != 1 else ''}", op)
-        if cls.num_successors is not None and len(op.successors) != cls.num_successors:
-            raise VerifyError(f"requires {cls.num_successors} successors but found {len(op.successors)}", op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         """Op-specific checks (override); raise ``VerifyError`` with MLIR's message text."""
+
+    @classmethod
+    def verify_parent(cls, op: Operation) -> None:
+        """The ``HasParent`` check of an op whose ODS traits list it before ``Terminator``: the
+        verifier runs it before 'must be the last operation in the parent block' (override)."""
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        """Checks upstream makes in ``verifyRegions``: run after the op's regions (and the ops in
+        them) have been verified (override)."""
 
 
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]

@@ -20,7 +20,8 @@ def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_
 def verify(top: Operation) -> None:
     """Verify ``top`` and everything nested in it; raise on the first failure.  The order is
     upstream's: an op's own verifier, then its regions (per block: successors in the middle on
-    entry, the ops in order, the terminator on exit); dominance is checked after everything else."""
+    entry, the ops in order, the terminator on exit), then the op's ``verify_regions``; dominance
+    is checked after everything else."""
     dominance: list[MLIRError] = []
     _verify_op(top, dominance)
     if dominance:
@@ -50,7 +51,7 @@ def _verify_op(op: Operation, dominance: list[MLIRError]) -> None:
             raise MLIRError("entry block of region may not have predecessors", op.loc)
         for b in r.blocks:
             _verify_block(op, b, no_term or od is None, dominance)
-    if od is not None and od.verify_regions is not None:
+    if od is not None and op.regions:
         try:
             od.verify_regions(op)  # upstream's verifyRegions: after the ops nested in the regions
         except VerifyError as e:
@@ -71,6 +72,11 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
                             op=ops[i])
     for i, op in enumerate(ops):
         if i != last_i and op.is_terminator():
+            if op.opdef is not None:
+                try:
+                    op.opdef.verify_parent(op)
+                except VerifyError as e:
+                    raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
             raise _fail(op, "must be the last operation in the parent block")
         if not dominance:
             for v in op.operands:

@@ -277,8 +277,10 @@ class Parser(AttributeParser):
             if self.text.startswith("{", q):
                 self.parse_punct("(")
                 isolated = opdef is not None and "IsolatedFromAbove" in opdef.traits
+                # a generic op pushes no default dialect: its regions keep the enclosing one
+                dd = self.default_dialects[-1] if self.default_dialects else "builtin"
                 while True:
-                    regions.append(self.parse_region(isolated=isolated))
+                    regions.append(self.parse_region(isolated=isolated, default_dialect=dd))
                     if not self.parse_optional_punct(","):
                         break
                 self.parse_punct(")", "to end of region list")
@@ -391,10 +393,34 @@ class Parser(AttributeParser):
         self._def_anchor = self.op_starts[-1] if self.op_starts else None
         try:
             for ref, ty, loc in entry_args:
+                self._check_entry_arg_unused(ref)
                 a = block.add_arg(ty, loc if loc is not None else self.loc(ref.pos))  # default: the %name
                 self.define(ref.name, [a], ref.pos)
         finally:
             self._def_anchor = None
+
+    def _check_entry_arg_unused(self, ref: OperandRef) -> None:
+        """Upstream's getReferenceLoc: a region entry argument may not reuse a name already defined
+        or forward-referenced in the enclosing isolated scope."""
+        prev = None
+        for sc in reversed(self.scopes[:-1]):
+            vals = sc.values.get(ref.name)
+            if vals is not None:
+                prev = self.def_pos.get(id(vals[0]))
+                break
+            if sc.isolated:
+                break
+        if prev is None:
+            fwd = self.scopes[-1].iso.forward
+            ent = fwd.get((ref.name, 0)) if fwd else None
+            if ent is None:
+                return
+            prev = ent[1]
+        from ..diagnostics import Diagnostic
+
+        e = self.error(f"region entry argument '%{ref.name}' is already in use", ref.pos)
+        e.diagnostic.notes.append(Diagnostic("note", "previously referenced here", self.loc(prev)))
+        raise e
 
     def _finish_region(self) -> None:
         blocks = self.block_scopes.pop()

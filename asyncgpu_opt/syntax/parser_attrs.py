@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
@@ -140,7 +141,19 @@ class AttributeParser(TypeParser):
         if w in ("affine_map", "affine_set") and t.startswith("<", m.end()):
             from ..ir.affine import AffineParseError, parse_affine_map, parse_integer_set
 
-            e = self.balanced_end(m.end())
+            try:
+                e = self.balanced_end(m.end())
+            except MLIRError:
+                # unbalanced brackets: upstream reads the map structurally and reports what it
+                # expected where the text goes wrong; so do we when the affine parser fails first
+                e = -1
+            if e < 0:
+                rest = t[m.end() + 1: m.end() + 10001]
+                try:
+                    parse_affine_map(rest) if w == "affine_map" else parse_integer_set(rest)
+                except AffineParseError as ex:
+                    raise self.error(ex.message, m.end() + 1 + ex.offset) from None
+                self.balanced_end(m.end())
             body = t[m.end() + 1: e - 1]
             try:
                 if w == "affine_map":

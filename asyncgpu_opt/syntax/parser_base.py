@@ -203,6 +203,8 @@ class ParserBase:
         p = self.skip()
         m = L.at_id_re.match(self.text, p)
         if not m:
+            if self.text.startswith("@", p):
+                raise self.error("@ identifier expected to start with letter or '_'", p + 1)
             return None
         self.pos = self.last_end = m.end()
         s = m.group()[1:]

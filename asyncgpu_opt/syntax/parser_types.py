@@ -17,6 +17,8 @@ from ..ir.opdef import is_known_dialect
 from . import lexer as L
 from .parser_base import _BUILTIN_SIMPLE, _INT_TYPE, _TYPE_CACHE, ParserBase
 
+_DIM_RE = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x")
+
 
 class TypeParser(ParserBase):
     """The type half of the reader (a mixin of ``Parser``)."""
@@ -159,10 +161,10 @@ class TypeParser(ParserBase):
         return T.MMAMatrixType(dims, et, operand)
 
     def _parse_dims(self) -> tuple[list[int], list[bool]]:
-
+        """dimension-list ::= (dimension `x`)* ; dimension ::= `?` | decimal | `[` decimal `]`"""
         dims: list[int] = []
         scal: list[bool] = []
-        dim_re = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x")  # `4 x i32` as `4xi32`
+        dim_re = _DIM_RE  # `2 x f32` parses as `2xf32` (the lexer's tokens may be spaced)
         while True:
             m = dim_re.match(self.text, self.pos)
             if not m:

@@ -437,7 +437,7 @@ class Printer:
 
     def _prealias(self, op: Operation) -> None:
         """Number aliases as upstream's generic alias pass does: regions first, then the op's
-        properties/attributes and operand/result types (post-order)."""
+        operand/result types, then its properties/attributes (post-order)."""
         for r in op.regions:
             for b in r.blocks:
                 for a in b.args:
@@ -448,13 +448,13 @@ class Printer:
         attrs = op.attributes
         props = {k: v for k, v in attrs.items() if od is not None and k in od.props} if od else (op.properties or {})
         rest = {k: v for k, v in attrs.items() if k not in props}
-        for d in (props, rest):
-            if d:
-                A.dict_entries_text(sorted(d.items()), self)
         for v in op.operands:
             self.type_text(v.type)
         for res in op.results:
             self.type_text(res.type)
+        for d in (props, rest):
+            if d:
+                A.dict_entries_text(sorted(d.items()), self)
 
     def op_name_text(self, op: Operation) -> str:
         name = op.name

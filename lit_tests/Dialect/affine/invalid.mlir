@@ -163,3 +163,128 @@ func.func @for_bound_needs_max(%n: index) {
   }
   return
 }
+
+// -----
+
+func.func @for_iv_result_number() {
+  // expected-error@+1 {{result number not allowed in argument list}}
+  affine.for %k#1 = 0 to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_iv_used_in_its_bound() {
+  // expected-error@+2 {{region entry argument '%k' is already in use}}
+  // expected-note@+1 {{previously referenced here}}
+  affine.for %k = affine_map<(d0) -> (d0)>(%k) to 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_too_large() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  affine.for %k = 0 to 9223372036854775808 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_minus_zero() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  affine.for %k = 0 to 8 step -0 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_negative() {
+  // expected-error@+1 {{custom op 'affine.for' expected step to be representable as a positive signed integer}}
+  affine.for %k = 0 to 8 step -2 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_not_a_number() {
+  // expected-error@+1 {{expected constant integer or floating point value}}
+  affine.for %k = 0 to 8 step - step {
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected '(' in integer set constraint list}}
+#bad_set = affine_set<(d0) : d0 >= 0)>
+
+// -----
+
+func.func @prefetch_rw(%m: memref<8xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'affine.prefetch' rw specifier has to be 'read' or 'write'}}
+  affine.prefetch %m[%i], readwrite, locality<1>, data : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_cache(%m: memref<8xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'affine.prefetch' cache type has to be 'data' or 'instr'}}
+  affine.prefetch %m[%i], write, locality<1>, texture : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_index_not_affine(%m: memref<8xf32>, %i: index) {
+  affine.for %k = 0 to 4 {
+    %j = arith.muli %k, %i : index
+    // expected-error@+1 {{'affine.prefetch' op index must be a valid dimension or symbol identifier}}
+    affine.prefetch %m[%j], read, locality<1>, data : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @dma_strides(%a: memref<8xf32>, %b: memref<8xf32, 1>, %t: memref<1xi32>, %n: index) {
+  // expected-error@+1 {{custom op 'affine.dma_start' expected two stride related operands}}
+  affine.dma_start %a[0], %b[0], %t[0], %n, %n : memref<8xf32>, memref<8xf32, 1>, memref<1xi32>
+  return
+}
+
+// -----
+
+func.func @dma_dst_index_not_affine(%a: memref<8xf32>, %b: memref<8xf32, 1>, %t: memref<1xi32>, %n: index) {
+  affine.for %k = 0 to 4 {
+    %j = arith.muli %k, %n : index
+    // expected-error@+1 {{'affine.dma_start' op dst index must be a valid dimension or symbol identifier}}
+    affine.dma_start %a[%k], %b[%j], %t[0], %n : memref<8xf32>, memref<8xf32, 1>, memref<1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @dma_source_not_memref(%a: f32, %b: memref<8xf32, 1>, %t: memref<1xi32>, %n: index) {
+  // expected-error@+1 {{'affine.dma_start' op expected DMA source to be of memref type}}
+  "affine.dma_start"(%a, %b, %t, %n) {src_map = affine_map<() -> ()>, dst_map = affine_map<() -> (0)>, tag_map = affine_map<() -> (0)>} : (f32, memref<8xf32, 1>, memref<1xi32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_wait_index_not_affine(%t: memref<1xi32>, %n: index) {
+  affine.for %k = 0 to 4 {
+    %j = arith.muli %k, %n : index
+    // expected-error@+1 {{'affine.dma_wait' op index must be a valid dimension or symbol identifier}}
+    affine.dma_wait %t[%j], %n : memref<1xi32>
+  }
+  return
+}

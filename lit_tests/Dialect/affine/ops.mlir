@@ -205,3 +205,22 @@ func.func @parallel_reduce(%m: memref<32x32xf32>) -> (f32, f32) {
   }
   return %0#0, %0#1 : f32, f32
 }
+
+// CHECK-LABEL: func.func @prefetch_and_dma(
+// CHECK-SAME: %[[A:.*]]: memref<64x64xf32>, %[[B:.*]]: memref<64xf32, 1>, %[[T:.*]]: memref<2xi32>, %[[N:.*]]: index) {
+// CHECK: affine.for %[[I:.*]] = 0 to 8 {
+// CHECK-NEXT: affine.prefetch %[[A]][%[[I]] * 2, symbol(%[[N]]) + 1], read, locality<3>, data : memref<64x64xf32>
+// CHECK-NEXT: affine.prefetch %[[A]][%[[I]], %[[I]]], write, locality<0>, instr {tag = 1 : i64} : memref<64x64xf32>
+// CHECK-NEXT: affine.dma_start %[[A]][%[[I]], 0], %[[B]][%[[I]] * 8], %[[T]][0], %[[N]] : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
+// CHECK-NEXT: affine.dma_start %[[A]][%[[I]], %[[N]]], %[[B]][0], %[[T]][%[[I]] mod 2], %[[N]], %[[N]], %[[N]] : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
+// CHECK-NEXT: affine.dma_wait %[[T]][%[[I]] mod 2], %[[N]] : memref<2xi32>
+func.func @prefetch_and_dma(%a: memref<64x64xf32>, %b: memref<64xf32, 1>, %t: memref<2xi32>, %n: index) {
+  affine.for %i = 0 to 8 {
+    affine.prefetch %a[%i * 2, symbol(%n) + 1], read, locality<3>, data : memref<64x64xf32>
+    affine.prefetch %a[%i, %i], write, locality<0>, instr {tag = 1} : memref<64x64xf32>
+    affine.dma_start %a[%i, 0], %b[%i * 8], %t[0], %n : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
+    affine.dma_start %a[%i, %n], %b[0], %t[%i mod 2], %n, %n, %n : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
+    affine.dma_wait %t[%i mod 2], %n : memref<2xi32>
+  }
+  return
+}

@@ -103,3 +103,66 @@ func.func @type_then_name(i32,
                           %b: f32) {
   return
 }
+
+// -----
+
+func.func @constant_of_a_string() {
+  // expected-error@+1 {{custom op 'func.constant' invalid kind of attribute specified}}
+  %f = func.constant "callee" : () -> ()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @-dash()
+
+// -----
+
+// An entry block may name the arguments of a signature given by types only; they must agree.
+// expected-error@+1 {{'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')}}
+func.func @entry_block_type(i32) {
+^bb0(%x: i64):
+  return
+}
+
+// -----
+
+func.func @named_result_of_store(%m: memref<4xf32>, %v: f32, %i: index) {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %s = memref.store %v, %m[%i] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @operand_count_one(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.dealloc' op requires a single operand}}
+  "memref.dealloc"(%m, %m) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @regions_before_results(%m: memref<4xf32>) {
+  // expected-error@+1 {{'arith.constant' op requires zero regions}}
+  "arith.constant"() ({}) {value = 1 : index} : () -> ()
+  return
+}
+
+// -----
+
+func.func @result_count_one(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.rank' op requires one result}}
+  "memref.rank"(%m) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @successor_count(%c: i1) {
+  // expected-error@+1 {{'cf.br' op requires 1 successor but found 2}}
+  "cf.br"()[^bb1, ^bb1] : () -> ()
+^bb1:
+  return
+}

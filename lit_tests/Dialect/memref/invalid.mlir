@@ -257,3 +257,45 @@ func.func @copy_shape(%a: memref<4xf32>, %b: memref<8xf32>) {
 
 // expected-error @+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
 %0 = memref.alloca() : memref<4xf32>
+
+// -----
+
+// The ODS type constraint is checked before the op's own verifier.
+func.func @generic_atomic_rmw_result_not_element(%m: memref<4xi32>, %i: index) {
+  // expected-error@+1 {{'memref.generic_atomic_rmw' op failed to verify that result type matches element type of memref}}
+  %r = "memref.generic_atomic_rmw"(%m, %i) ({
+  ^bb0(%old: i32):
+    memref.atomic_yield %old : i32
+  }) : (memref<4xi32>, index) -> i64
+  return
+}
+
+// -----
+
+// The result of memref.transpose must be the permuted input type; layouts are compared in their
+// canonical form (one simplified map, dropped when contiguous), which the message shows.
+func.func @transpose_identity_layout_result(%v: memref<4x8xf32>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<8x4xf32>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 8)>>'}}
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_wrong_stride(%v: memref<2x3x4xf32, strided<[12, 4, 1], offset: 5>>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<4x2x3xf32, strided<[1, 12, 3], offset: 5>>' is not equivalent to the canonical transposed input type 'memref<4x2x3xf32, affine_map<(d0, d1, d2) -> (d0 + d1 * 12 + d2 * 4 + 5)>>'}}
+  %0 = memref.transpose %v (i, j, k) -> (k, i, j) : memref<2x3x4xf32, strided<[12, 4, 1], offset: 5>> to memref<4x2x3xf32, strided<[1, 12, 3], offset: 5>>
+  return
+}
+
+// -----
+
+// The same layout written as a map or as strides is one type here.
+func.func @transpose_equivalent_layouts(%v: memref<?x?xf32>, %w: memref<4x8xf32>) {
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
+  %1 = memref.transpose %v (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+  %2 = memref.transpose %w (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<8x4xf32, strided<[8, 1]>>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 8)>>'}}
+  %3 = memref.transpose %w (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32, strided<[8, 1]>>
+  return
+}

@@ -264,3 +264,33 @@ func.func @dma(%src: memref<64x32xf32>, %dst: memref<16xf32, 1>, %tag: memref<1x
   memref.dma_wait %tag[%i], %n : memref<1xi32, 2>
   return
 }
+
+// Dimension lists may be spaced (`4 x f32`): the lexer's tokens, not one word.
+// CHECK-LABEL: func.func @spaced_shapes(
+// CHECK-SAME: %{{.*}}: memref<4x?xf32>, %{{.*}}: vector<2x[4]xi8>, %{{.*}}: tensor<3x2xf16>) {
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() : memref<2x3xi32>
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<2x3xi32>
+func.func @spaced_shapes(%m: memref<4 x ? x f32>, %v: vector<2 x [4] x i8>, %t: tensor<3 x 2xf16>) {
+  %a = memref.alloc() : memref<2 x 3 x i32>
+  memref.dealloc %a : memref<2x3 x i32>
+  return
+}
+
+// An unnamed signature whose entry block names the arguments.
+// CHECK-LABEL: func.func @entry_block_names(
+// CHECK-SAME: %[[M:.*]]: memref<4xf32>, %[[I:.*]]: index) -> f32 {
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[M]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: return %[[V]] : f32
+func.func @entry_block_names(memref<4xf32>, index) -> f32 {
+^bb0(%m: memref<4xf32>, %i: index):
+  %v = memref.load %m[%i] : memref<4xf32>
+  return %v : f32
+}
+
+// In generic form an op's types take alias numbers before its properties (Interop/ compares it).
+// CHECK-LABEL: func.func @transpose_aliases(
+// CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, #{{map[0-9]*}}>
+func.func @transpose_aliases(%src: memref<?x?xf32>) {
+  %t = memref.transpose %src (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
+  return
+}

@@ -205,3 +205,82 @@ func.func @switch_result_type(%i: index, %x: i32) -> index {
   }
   return %0 : index
 }
+
+// -----
+
+// Region-count texts are those of ODS's OneRegion / NRegions traits, checked before operands.
+func.func @execute_region_two_regions() {
+  // expected-error@+1 {{'scf.execute_region' op requires one region}}
+  "scf.execute_region"() ({ "scf.yield"() : () -> () }, { "scf.yield"() : () -> () }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @if_one_region(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expected 2 regions}}
+  "scf.if"(%c) ({ "scf.yield"() : () -> () }) : (i1) -> ()
+  return
+}
+
+// -----
+
+// HasParent comes before Terminator in scf.reduce's traits.
+func.func @reduce_outside_parallel(%x: f32) {
+  // expected-error@+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
+  scf.reduce(%x : f32) {
+  ^bb0(%a: f32, %b: f32):
+    scf.reduce.return %a : f32
+  }
+  %y = arith.addf %x, %x : f32
+  return
+}
+
+// -----
+
+// The reduction bodies are checked after the blocks in them (verifyRegions).
+func.func @reduce_empty_body(%lb: index, %x: f32) {
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    // expected-error@+1 {{empty block: expect at least a terminator}}
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+    }
+  }
+  return
+}
+
+// -----
+
+// A generic op keeps the enclosing default dialect: `return` here is func.return.
+func.func @generic_switch_bad_terminator(%i: index) {
+  // expected-error@+1 {{'scf.index_switch' op expected region to end with scf.yield, but got func.return}}
+  "scf.index_switch"(%i) ({
+    "scf.yield"() : () -> ()
+  }, {
+    return
+  }) {cases = array<i64: 3>} : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @for_iv_shadows_argument(%n: index) {
+  // expected-error@+2 {{region entry argument '%n' is already in use}}
+  // expected-note@-2 {{previously referenced here}}
+  scf.for %n = %n to %n step %n {
+  }
+  return
+}
+
+// -----
+
+// scf.for resolves its bounds after its region: a bound named like the induction variable and
+// defined later is a dominance error, not a reuse of the name.
+func.func @for_bound_defined_later(%n: index) {
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  scf.for %j = %k to %n step %n {
+  }
+  // expected-note@+1 {{operand defined here (op in the same block)}}
+  %k = arith.constant 0 : index
+  return
+}
