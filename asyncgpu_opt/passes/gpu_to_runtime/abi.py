@@ -96,10 +96,19 @@ class Builder:
                 new.extend(before)
             if id(o) in self.erased:
                 o.parent = None
+                o.forget_results()
             else:
                 new.append(o)
         block.ops = new
         block._index_cache = None
+
+    def release(self) -> None:
+        """Drop every table when the pass is done: the builder and the contexts built on it refer
+        to each other, and with the cyclic collector off they would keep every erased op (and
+        every token of the input) alive until the process ends."""
+        for o in self.erased.values():
+            o.forget_results()
+        vars(self).clear()
 
     def call(self, fn: str, args: list[Value]) -> Value | None:
         ret, params = _SIGS[fn]
