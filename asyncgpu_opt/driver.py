@@ -218,7 +218,8 @@ class _ChunkRun:
         self.tree_counters: dict[int, int] = {}  # --mlir-print-ir-tree-dir: id(op) -> dumps so far
 
     def run(self) -> str | None:
-        """Returns the chunk output, or None on failure (diagnostics recorded)."""
+        """Returns the chunk output (printed IR with a final newline, or what ``--run`` printed), or
+        None on failure (diagnostics recorded)."""
         cfg = self.config
         t0 = time.perf_counter()
         frozen = False
@@ -246,6 +247,7 @@ class _ChunkRun:
                 try:
                     out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
                                        cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
+                    out += "\n"  # the only reference: extended in place, not copied (as `out + "\n"` would)
                 finally:
                     if gc_was:
                         gc.enable()
@@ -514,7 +516,7 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
             if run.diags:
                 failed = True
                 res.diagnostics.extend(run.diags)
-        outputs.append((out + ("" if config.run else "\n")) if out is not None else "")
+        outputs.append(out if out is not None else "")  # a printed chunk ends with its newline (run())
     res.output = (config.output_split_marker + "\n").join(outputs)
     res.exit_code = 1 if failed else 0
     if config.timing:
