@@ -127,7 +127,19 @@ class Operation:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else []
+        if result_types:
+            op.results = res = []
+            new = OpResult.__new__
+            for i, t in enumerate(result_types):  # OpResult(t, op, i) without its two __init__ calls
+                res_i = new(OpResult)
+                res_i.type = t
+                res_i.uses = []
+                res_i.name_hint = None
+                res_i.op = op
+                res_i.index = i
+                res.append(res_i)
+        else:
+            op.results = []
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
@@ -205,7 +217,10 @@ class Operation:
         for r in self.regions:
             for b in r.blocks:
                 for o in list(b.ops):
-                    yield from o.walk(pre_order)
+                    if o.regions:
+                        yield from o.walk(pre_order)
+                    else:  # most ops: no generator of their own
+                        yield o
         if not pre_order:
             yield self
 

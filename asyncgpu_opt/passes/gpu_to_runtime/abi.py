@@ -12,6 +12,7 @@ from typing import Any
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
+from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
 _SIGS = {
@@ -30,7 +31,19 @@ _SIGS = {
 }
 
 
+_DESCRIPTORS: dict[T.Type, T.Type] = {}
+
+
 def descriptor_type(mt: T.MemRefType) -> T.Type:
+    """The LLVM struct a memref lowers to: one shared instance per memref type (the lowering asks
+    for it on every use of every memref)."""
+    d = _DESCRIPTORS.get(mt)
+    if d is None:
+        d = _DESCRIPTORS[mt] = _descriptor_type(mt)
+    return d
+
+
+def _descriptor_type(mt: T.MemRefType) -> T.Type:
     ms = mt.memory_space
     asp = 0
     if isinstance(ms, A.IntegerAttr):
@@ -66,16 +79,24 @@ class Builder:
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
         self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
+        self.opdefs: dict[str, Any] = {}  # op name -> definition (or None), looked up once
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
              loc: Any = None) -> Operation:
-        op = Operation.create(name, operands, result_types, attrs or {}, loc=loc if loc is not None else self.loc)
-        od = op.opdef
-        if od is not None:
-            for k, v in od.default_attrs.items():
-                op.attributes.setdefault(k, v)
-        self.insert_before(self.ip, op)
+        od = self.opdefs.get(name, False)
+        if od is False:
+            od = self.opdefs[name] = lookup_opdef(name)
+        op = Operation.create(name, operands, result_types, None, loc=loc if loc is not None else self.loc, opdef=od)
+        if attrs:
+            op.attributes = a = dict(attrs)
+            if od is not None and od.default_attrs:
+                for k, v in od.default_attrs.items():
+                    a.setdefault(k, v)
+        elif od is not None and od.default_attrs:
+            op.attributes = dict(od.default_attrs)
+        op.parent = self.ip.parent  # insert_before, inlined
+        self.pending.setdefault(id(self.ip), []).append(op)
         return op
 
     # Block edits are deferred to the end of each block (lower_block): inserting into or erasing
