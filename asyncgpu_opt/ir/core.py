@@ -95,7 +95,11 @@ class BlockArgument(Value):
 
 
 class Operation:
-    """A generic operation.  Build with ``Operation.create``; mutate through ``ir.rewriter``."""
+    """A generic operation.  Build with ``Operation.create``.
+
+    ``attributes`` may be shared between ops (gpu-to-runtime gives every op it builds with the
+    same attributes one dict): to change an op's attributes assign a new dict
+    (``op.attributes = {**op.attributes, name: value}``), never mutate it in place."""
 
     __slots__ = ("name", "opdef", "operands", "results", "attributes", "properties", "regions",
                  "successors", "loc", "parent")
@@ -115,6 +119,26 @@ class Operation:
         self.parent: Block | None = None
 
     @staticmethod
+    def create_simple(name: str, opdef: Any, operands: Sequence[Value], result_types: Sequence[Any],
+                      attributes: dict[str, Any], loc: Location) -> Operation:
+        """``create`` for the common case of builders: no regions, successors or properties, the
+        definition known, and ``attributes`` kept as given (not copied: it may be shared)."""
+        op = Operation.__new__(Operation)  # every slot is set below
+        op.name = name
+        op.opdef = opdef
+        op.operands = ops = list(operands)
+        for i, v in enumerate(ops):
+            v.uses.append((op, i))
+        op.results = _results(op, result_types) if result_types else []
+        op.attributes = attributes
+        op.properties = None
+        op.regions = ()
+        op.successors = ()
+        op.loc = loc
+        op.parent = None
+        return op
+
+    @staticmethod
     def create(name: str, operands: Sequence[Value] = (), result_types: Sequence[Any] = (),
                attributes: dict[str, Any] | None = None, regions: Sequence[Region] | int = (),
                successors: Sequence[Block] = (), loc: Location = None,
@@ -127,19 +151,7 @@ class Operation:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        if result_types:
-            op.results = res = []
-            new = OpResult.__new__
-            for i, t in enumerate(result_types):  # OpResult(t, op, i) without its two __init__ calls
-                res_i = new(OpResult)
-                res_i.type = t
-                res_i.uses = []
-                res_i.name_hint = None
-                res_i.op = op
-                res_i.index = i
-                res.append(res_i)
-        else:
-            op.results = []
+        op.results = _results(op, result_types) if result_types else []
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
@@ -285,6 +297,21 @@ class Operation:
 
     def __repr__(self) -> str:
         return f"<Operation {self.name}>"
+
+
+def _results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
+    """``[OpResult(t, op, i) ...]`` without the two ``__init__`` calls per result."""
+    res = []
+    new = OpResult.__new__
+    for i, t in enumerate(result_types):
+        r = new(OpResult)
+        r.type = t
+        r.uses = []
+        r.name_hint = None
+        r.op = op
+        r.index = i
+        res.append(r)
+    return res
 
 
 class Block:

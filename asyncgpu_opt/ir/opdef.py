@@ -302,8 +302,8 @@ class OpDef:
         new = op.operands[:start] + list(values) + op.operands[start + seg[idx]:]
         seg[idx] = len(values)
         op.set_operands(new)
-        if cls.needs_operand_segments():
-            op.attributes["operandSegmentSizes"] = DenseArrayAttr(i32, seg)
+        if cls.needs_operand_segments():  # a new dict: ops may share one (see Operation)
+            op.attributes = {**op.attributes, "operandSegmentSizes": DenseArrayAttr(i32, seg)}
 
     # ----- verification --------------------------------------------------------------------------
     @classmethod

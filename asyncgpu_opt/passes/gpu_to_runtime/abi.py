@@ -79,24 +79,32 @@ class Builder:
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
         self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
-        self.opdefs: dict[str, Any] = {}  # op name -> definition (or None), looked up once
+        self.shapes: dict[Any, tuple[Any, dict[str, Any]]] = {}  # emit: -> (definition, shared attributes)
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
              loc: Any = None) -> Operation:
-        od = self.opdefs.get(name, False)
-        if od is False:
-            od = self.opdefs[name] = lookup_opdef(name)
-        op = Operation.create(name, operands, result_types, None, loc=loc if loc is not None else self.loc, opdef=od)
-        if attrs:
-            op.attributes = a = dict(attrs)
-            if od is not None and od.default_attrs:
+        # one attribute dict per distinct (op name, attribute set by identity), defaults included,
+        # shared by every op built with it: lowered code repeats a few shapes (a fifth of the
+        # lowered IR's memory); the dicts keep their attributes alive, so the ids stay valid
+        key = (name, tuple(attrs), tuple(map(id, attrs.values()))) if attrs else name
+        got = self.shapes.get(key)
+        if got is None:
+            od = lookup_opdef(name)
+            a = dict(attrs) if attrs else {}
+            if od is not None:
                 for k, v in od.default_attrs.items():
                     a.setdefault(k, v)
-        elif od is not None and od.default_attrs:
-            op.attributes = dict(od.default_attrs)
-        op.parent = self.ip.parent  # insert_before, inlined
-        self.pending.setdefault(id(self.ip), []).append(op)
+            got = self.shapes[key] = (od, a)
+        op = Operation.create_simple(name, got[0], operands, result_types, got[1],
+                                     loc if loc is not None else self.loc)
+        ip = self.ip
+        op.parent = ip.parent  # insert_before, inlined
+        pend = self.pending.get(id(ip))
+        if pend is None:
+            self.pending[id(ip)] = [op]
+        else:
+            pend.append(op)
         return op
 
     # Block edits are deferred to the end of each block (lower_block): inserting into or erasing

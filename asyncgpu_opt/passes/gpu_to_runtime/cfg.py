@@ -56,7 +56,7 @@ def _set_succ_operands(term: Operation, i: int, vals: list[Value]) -> None:
         cases[start: start + seg[i - 1]] = vals
         seg[i - 1] = len(vals)
         term.opdef.set_operand_group(term, "caseOperands", cases)
-        term.attributes["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
+        term.attributes = {**term.attributes, "case_operand_segments": A.DenseArrayAttr(T.i32, seg)}
 
 
 def _top_block(op: Operation, region: Any) -> Block:
