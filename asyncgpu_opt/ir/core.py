@@ -94,12 +94,27 @@ class BlockArgument(Value):
         return f"<BlockArgument #{self.index}>"
 
 
+class SharedAttributes(dict):
+    """An attribute dict several ops hold (builders give every op with the same attributes one):
+    read-only, so changing one op's attributes cannot change the others'.  Replace it instead:
+    ``op.attributes = {**op.attributes, name: value}``."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> Any:
+        raise TypeError("shared attribute dict: assign a new dict to op.attributes instead")
+
+    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _refuse
+
+    def __reduce__(self) -> Any:  # copies (copy, deepcopy, pickle) are plain dicts
+        return (dict, (dict(self),))
+
+
 class Operation:
     """A generic operation.  Build with ``Operation.create``.
 
-    ``attributes`` may be shared between ops (gpu-to-runtime gives every op it builds with the
-    same attributes one dict): to change an op's attributes assign a new dict
-    (``op.attributes = {**op.attributes, name: value}``), never mutate it in place."""
+    ``attributes`` may be a ``SharedAttributes`` held by other ops too: to change an op's
+    attributes assign a new dict (``op.attributes = {**op.attributes, name: value}``)."""
 
     __slots__ = ("name", "opdef", "operands", "results", "attributes", "properties", "regions",
                  "successors", "loc", "parent")

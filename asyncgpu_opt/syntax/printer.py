@@ -13,7 +13,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Operation, OpResult, Region, Value
+from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
 from .format import format_of
 
 
@@ -66,9 +66,13 @@ def _shape_key(op: Operation, default_dialect: str) -> tuple:
     k.append(None)
     for v in op.results:
         k.append(id(v.type))
-    for name, a in op.attributes.items():
-        k.append(name)
-        k.append(id(a))
+    attrs = op.attributes
+    if attrs.__class__ is SharedAttributes:  # one dict per attribute set: its identity is the set
+        k.append(id(attrs))
+    else:
+        for name, a in attrs.items():
+            k.append(name)
+            k.append(id(a))
     return tuple(k)
 
 
@@ -579,7 +583,8 @@ class Printer:
                 del self.value
         finally:
             self.default_dialects.pop()
-        keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()))
+        keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()),
+                op.attributes)
         if "\x01" not in text:
             if ok[0] and len(self.alias_defs) == n_alias:
                 self._tmpl[key] = self._tmpl_v[_value_key(op, self.default_dialects[-1])] = (text, (), keep)

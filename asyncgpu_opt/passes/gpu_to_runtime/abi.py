@@ -11,7 +11,7 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, Value
+from ...ir.core import Block, Operation, SharedAttributes, Value
 from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
@@ -95,7 +95,7 @@ class Builder:
             if od is not None:
                 for k, v in od.default_attrs.items():
                     a.setdefault(k, v)
-            got = self.shapes[key] = (od, a)
+            got = self.shapes[key] = (od, SharedAttributes(a))
         op = Operation.create_simple(name, got[0], operands, result_types, got[1],
                                      loc if loc is not None else self.loc)
         ip = self.ip
