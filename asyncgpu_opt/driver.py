@@ -223,10 +223,11 @@ class _ChunkRun:
         cfg = self.config
         t0 = time.perf_counter()
         frozen = False
-        # no cyclic collections while the chunk is processed: the passes and the verifier allocate
-        # many small objects and every collection scans the young part of the IR (8% of the
-        # whole run at 10k ops); IR edits break their own cycles (Operation.forget_results), so
-        # reference counting frees what they drop
+        # no cyclic collections while the chunk is read, transformed and printed (not while
+        # ``--run`` simulates it): the passes and the verifier allocate many small objects and
+        # every collection scans the young part of the IR (8% of the whole run at 10k ops); IR
+        # edits break their own cycles (Operation.forget_results), so reference counting frees
+        # what they drop
         gc_was = gc.isenabled()
         gc.disable()
         try:
@@ -244,19 +245,15 @@ class _ChunkRun:
             if cfg.run:
                 from .run.interpreter import run_module
 
+                if gc_was:  # a simulation runs as long as the program does: collect its garbage
+                    gc.enable()
                 out = run_module(module, cfg, self.stderr, self.diags if cfg.verify_diagnostics else None)
             else:
                 from .syntax.printer import print_module
 
-                gc_was = gc.isenabled()
-                gc.disable()  # printing builds no cycles
-                try:
-                    out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
-                                       cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
-                    out += "\n"  # the only reference: extended in place, not copied (as `out + "\n"` would)
-                finally:
-                    if gc_was:
-                        gc.enable()
+                out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
+                                   cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
+                out += "\n"  # the only reference: extended in place, not copied (as `out + "\n"` would)
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:

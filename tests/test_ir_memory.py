@@ -98,3 +98,14 @@ def test_insert_batch_keeps_order() -> None:
     assert blk.ops == [n1, n2, x, n3, y]
     assert all(o.parent is blk for o in blk.ops)
     assert blk.index_of(y) == 4
+
+
+def test_run_opt_restores_the_collector() -> None:
+    """The driver turns the cyclic collector off per chunk, and back on for the caller."""
+    from asyncgpu_opt.driver import run_opt
+
+    assert gc.isenabled()
+    for text in (PROGRAM, "func.func @f() { return }\n// -----\nfunc.func @g() { return }\n"):
+        res = run_opt(text, "m.mlir", Config(split_input_file=True))
+        assert res.exit_code == 0, res.rendered_diagnostics()
+        assert gc.isenabled()
