@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import IO
 
 gc.disable()  # start-up: no collections while importing (click, pyparsing); see _start()
 
@@ -417,7 +418,7 @@ def _write_output(path: str, text: str, ok: bool) -> None:
     gets the umask's, as mlir-opt); through a symlink the target is replaced, the link stays;
     anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
-        sys.stdout.write(text)
+        _write_chunked(sys.stdout, text)
         sys.stdout.flush()
         return
     if not ok:
@@ -432,7 +433,7 @@ def _write_output(path: str, text: str, ok: bool) -> None:
         st = None
     if st is not None and not stat.S_ISREG(st.st_mode):
         with open(real, "w", encoding="utf-8", errors="surrogateescape") as fh:
-            fh.write(text)
+            _write_chunked(fh, text)
         return
     if st is not None:
         mode = stat.S_IMODE(st.st_mode)
@@ -444,12 +445,22 @@ def _write_output(path: str, text: str, ok: bool) -> None:
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
-            fh.write(text)
+            _write_chunked(fh, text)
         os.replace(tmp, real)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _write_chunked(fh: IO[str], text: str, size: int = 1 << 20) -> None:
+    """``fh.write(text)`` a MiB at a time: a text stream encodes what it is given in one piece, a
+    second copy of the whole output (54 MB at 100k lowered ops)."""
+    if len(text) <= size:
+        fh.write(text)
+        return
+    for i in range(0, len(text), size):
+        fh.write(text[i:i + size])
 
 
 def _normalize_argv(argv: list[str]) -> list[str]:

@@ -110,6 +110,7 @@ class Run:
     maxrss_kib: int
     returncode: int
     stderr: str = ""
+    cpu_s: float = 0.0  # the child's user + system CPU time (less sensitive to other load than wall)
 
     @property
     def ok(self) -> bool:
@@ -164,7 +165,7 @@ def run_once(tool: Tool, args: list[str], timeout: float | None = None) -> Run:
             os.unlink(rss_file)
             if rc != 0 and msg.startswith("Command exited with non-zero status"):
                 msg = msg.split("\n", 1)[-1]
-        return Run(dt, maxrss, rc, msg)
+        return Run(dt, maxrss, rc, msg, ru.ru_utime + ru.ru_stime)
 
 
 def _kill_group(pid: int) -> None:

@@ -148,7 +148,7 @@ class SwitchOp(OpDef):
         cases[start: start + seg[i - 1]] = values
         seg[i - 1] = len(values)
         cls.set_operand_group(op, "caseOperands", cases)
-        op.attributes["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
+        op.attributes = {**op.attributes, "case_operand_segments": A.DenseArrayAttr(T.i32, seg)}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

@@ -94,8 +94,27 @@ class BlockArgument(Value):
         return f"<BlockArgument #{self.index}>"
 
 
+class SharedAttributes(dict):
+    """An attribute dict several ops hold (builders give every op with the same attributes one):
+    read-only, so changing one op's attributes cannot change the others'.  Replace it instead:
+    ``op.attributes = {**op.attributes, name: value}``."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> Any:
+        raise TypeError("shared attribute dict: assign a new dict to op.attributes instead")
+
+    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _refuse
+
+    def __reduce__(self) -> Any:  # copies (copy, deepcopy, pickle) are plain dicts
+        return (dict, (dict(self),))
+
+
 class Operation:
-    """A generic operation.  Build with ``Operation.create``; mutate through ``ir.rewriter``."""
+    """A generic operation.  Build with ``Operation.create``.
+
+    ``attributes`` may be a ``SharedAttributes`` held by other ops too: to change an op's
+    attributes assign a new dict (``op.attributes = {**op.attributes, name: value}``)."""
 
     __slots__ = ("name", "opdef", "operands", "results", "attributes", "properties", "regions",
                  "successors", "loc", "parent")
@@ -107,10 +126,32 @@ class Operation:
         self.results: list[OpResult] = []
         self.attributes: dict[str, Any] = {}
         self.properties: dict[str, Any] | None = None  # only for unregistered ops' `<{...}>`
-        self.regions: list[Region] = []
-        self.successors: list[Block] = []
+        # empty: the shared ``()`` (two empty lists cost 112 bytes per op; most ops have neither);
+        # assign a new list to change them
+        self.regions: Sequence[Region] = ()
+        self.successors: Sequence[Block] = ()
         self.loc: Location = None
         self.parent: Block | None = None
+
+    @staticmethod
+    def create_simple(name: str, opdef: Any, operands: Sequence[Value], result_types: Sequence[Any],
+                      attributes: dict[str, Any], loc: Location) -> Operation:
+        """``create`` for the common case of builders: no regions, successors or properties, the
+        definition known, and ``attributes`` kept as given (not copied: it may be shared)."""
+        op = Operation.__new__(Operation)  # every slot is set below
+        op.name = name
+        op.opdef = opdef
+        op.operands = ops = list(operands)
+        for i, v in enumerate(ops):
+            v.uses.append((op, i))
+        op.results = _results(op, result_types) if result_types else []
+        op.attributes = attributes
+        op.properties = None
+        op.regions = ()
+        op.successors = ()
+        op.loc = loc
+        op.parent = None
+        return op
 
     @staticmethod
     def create(name: str, operands: Sequence[Value] = (), result_types: Sequence[Any] = (),
@@ -125,15 +166,18 @@ class Operation:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else []
+        op.results = _results(op, result_types) if result_types else []
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
-        op.regions = regs = list(regions)
-        for r in regs:
-            r.parent = op
-        op.successors = list(successors) if successors else []
+        if regions:
+            op.regions = regs = list(regions)
+            for r in regs:
+                r.parent = op
+        else:
+            op.regions = ()
+        op.successors = list(successors) if successors else ()
         op.loc = loc
         op.parent = None
         return op
@@ -200,7 +244,10 @@ class Operation:
         for r in self.regions:
             for b in r.blocks:
                 for o in list(b.ops):
-                    yield from o.walk(pre_order)
+                    if o.regions:
+                        yield from o.walk(pre_order)
+                    else:  # most ops: no generator of their own
+                        yield o
         if not pre_order:
             yield self
 
@@ -215,6 +262,11 @@ class Operation:
         self.drop_all_references()
         if self.parent is not None:
             self.parent.remove(self)
+
+    def forget_results(self) -> None:
+        """For an erased op whose results are unused: drop them.  The op and its results refer to
+        each other, a cycle only the cyclic collector frees, and passes run with it off."""
+        self.results = []
 
     def next_op(self) -> Operation | None:
         b = self.parent
@@ -235,11 +287,11 @@ class Operation:
         for r_old, r_new in zip(self.results, new.results):
             mapping[r_old] = r_new
             r_new.name_hint = r_old.name_hint
-        for r in self.regions:
-            nr = Region()
-            nr.parent = new
-            new.regions.append(nr)
-            r.clone_into(nr, mapping)
+        if self.regions:
+            new.regions = [Region() for _ in self.regions]
+            for r, nr in zip(self.regions, new.regions):
+                nr.parent = new
+                r.clone_into(nr, mapping)
         return new
 
     # ----- op-definition helpers ---------------------------------------------------------------
@@ -260,6 +312,21 @@ class Operation:
 
     def __repr__(self) -> str:
         return f"<Operation {self.name}>"
+
+
+def _results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
+    """``[OpResult(t, op, i) ...]`` without the two ``__init__`` calls per result."""
+    res = []
+    new = OpResult.__new__
+    for i, t in enumerate(result_types):
+        r = new(OpResult)
+        r.type = t
+        r.uses = []
+        r.name_hint = None
+        r.op = op
+        r.index = i
+        res.append(r)
+    return res
 
 
 class Block:
@@ -296,6 +363,20 @@ class Block:
         self.ops.insert(index, op)
         self._index_cache = None
         return op
+
+    def insert_batch(self, before: dict[int, list[Operation]]) -> None:
+        """Insert many ops at once: ``before[id(op)]`` go, in order, just before ``op`` (one
+        rebuild of the op list instead of one list insert and index rebuild per op)."""
+        new: list[Operation] = []
+        for o in self.ops:
+            ins = before.get(id(o))
+            if ins:
+                for n in ins:
+                    n.parent = self
+                new.extend(ins)
+            new.append(o)
+        self.ops = new
+        self._index_cache = None
 
     def index_of(self, op: Operation) -> int:
         cache = self._index_cache

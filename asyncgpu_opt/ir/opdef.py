@@ -198,7 +198,34 @@ class OpDef:
         return cls._segments(cls.results, len(op.results), op, "resultSegmentSizes")
 
     @classmethod
+    def _fixed_slices(cls, args: tuple[Arg, ...], attr: str, base: Any) -> tuple[Any, int]:
+        """For a class with at most one non-single group in ``args`` and the default segment
+        function: (group name -> (start before the variable group's extra length, whether it lies
+        after the variable group, its length or -1 for the variable group), number of single
+        groups); the table is ``None`` otherwise.  Computed once per class and group list."""
+        key = "_fixed_" + attr
+        c = cls.__dict__.get(key)
+        if c is None or c[1] is not args:
+            nvar, sizes, _, first, _ = cls._seg_info(args, attr)
+            table = None
+            seg_fn = cls.operand_segments if attr == "operandSegmentSizes" else cls.result_segments
+            if nvar <= 1 and seg_fn.__func__ is base:  # type: ignore[attr-defined]
+                table = {a.name: (sum(sizes[:i]), 0 <= first < i, -1 if i == first else sizes[i])
+                         for i, a in enumerate(args)}
+            c = (table, args, len(args) - nvar)
+            setattr(cls, key, c)
+        return c[0], c[2]
+
+    @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
+        fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
+        if fixed is not None:
+            start, after_var, n = fixed[name]
+            ops = op.operands
+            extra = len(ops) - nsingle
+            if after_var:
+                start += extra
+            return ops[start: start + (extra if n < 0 else n)]
         idx = cls._operand_index[name]
         if cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS:  # type: ignore[attr-defined]  # not overridden
             nvar, sizes, nsingle, first, _ = cls._seg_info(cls.operands, "operandSegmentSizes")
@@ -216,6 +243,14 @@ class OpDef:
 
     @classmethod
     def result_group(cls, op: Operation, name: str) -> list[Any]:
+        fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
+        if fixed is not None:
+            start, after_var, n = fixed[name]
+            res = op.results
+            extra = len(res) - nsingle
+            if after_var:
+                start += extra
+            return res[start: start + (extra if n < 0 else n)]
         idx = cls._result_index[name]
         seg = cls.result_segments(op)
         start = sum(seg[:idx])
@@ -277,8 +312,8 @@ class OpDef:
         new = op.operands[:start] + list(values) + op.operands[start + seg[idx]:]
         seg[idx] = len(values)
         op.set_operands(new)
-        if cls.needs_operand_segments():
-            op.attributes["operandSegmentSizes"] = DenseArrayAttr(i32, seg)
+        if cls.needs_operand_segments():  # a new dict: ops may share one (see Operation)
+            op.attributes = {**op.attributes, "operandSegmentSizes": DenseArrayAttr(i32, seg)}
 
     # ----- interfaces ----------------------------------------------------------------------------
     @classmethod
@@ -346,14 +381,15 @@ class OpDef:
         """Operand/result counts, fixed types, region and successor counts.  The outcome depends
         only on the op's shape, so shapes that passed are remembered (per class, when the segment
         functions are not overridden) and skip the checks."""
-        if _overrides_segments(cls):
-            cls._verify_structure(op)
-            return
-        attrs = op.attributes
         vs = cls.__dict__.get("_verified_shapes")
         if vs is None or vs[1] is not cls.operands or vs[2] is not cls.results or vs[3] is not cls.regions \
                 or vs[4] != cls.num_successors:
-            vs = cls._verified_shapes = (set(), cls.operands, cls.results, cls.regions, cls.num_successors)
+            vs = cls._verified_shapes = (None if _overrides_segments(cls) else set(), cls.operands, cls.results,
+                                         cls.regions, cls.num_successors)
+        if vs[0] is None:  # the class computes its own segments: nothing is remembered
+            cls._verify_structure(op)
+            return
+        attrs = op.attributes
         key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
                len(op.regions), len(op.successors),
                attrs.get("operandSegmentSizes") if attrs else None,

@@ -71,19 +71,25 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
             raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
                             op=ops[i])
     for i, op in enumerate(ops):
-        if i != last_i and op.is_terminator():
-            if op.opdef is not None:
-                try:
-                    op.opdef.verify_parent(op)
-                except VerifyError as e:
-                    raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
+        od = op.opdef
+        if i != last_i and od is not None and "Terminator" in od.traits:
+            try:
+                od.verify_parent(op)
+            except VerifyError as e:
+                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
             raise _fail(op, "must be the last operation in the parent block")
         if not dominance:
             for v in op.operands:
                 if v.__class__ is OpResult and v.op.parent is b and id(v) not in defined:
                     dominance.append(_dominance_error(op, v))
                     break
-        _verify_op(op, dominance)
+        if op.regions or od is None:
+            _verify_op(op, dominance)
+        else:  # _verify_op of a region-less op: its definition's checks only
+            try:
+                od.verify_all(op)
+            except VerifyError as e:
+                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
         for r in op.results:
             defined.add(id(r))
     last = ops[-1]

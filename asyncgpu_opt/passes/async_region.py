@@ -114,11 +114,8 @@ def _wait(before: Operation, deps: list[Value], is_async: bool) -> Operation:
 def _recreate(op: Operation, operands: list[Value], result_types: list[Any]) -> Operation:
     """Replace ``op`` by a copy with these operands and result types (the old results' uses go to
     the first new results; regions move over)."""
-    new = Operation.create(op.name, operands, result_types, op.attributes, (), list(op.successors), op.loc,
-                           op.properties, opdef=op.opdef)
-    for r in op.regions:
-        new.regions.append(r)
-        r.parent = new
+    new = Operation.create(op.name, operands, result_types, op.attributes, op.regions, list(op.successors),
+                           op.loc, op.properties, opdef=op.opdef)  # the regions move over
     op.regions = []
     for old, nr in zip(op.results, new.results):
         nr.name_hint = old.name_hint

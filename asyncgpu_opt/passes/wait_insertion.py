@@ -20,7 +20,7 @@ from ..analysis.interfaces import is_async
 from ..analysis.tokens import is_token
 from ..dialects.gpu import AsyncOp, WaitOp
 from ..ir import types as T
-from ..ir.core import Operation
+from ..ir.core import Block, Operation
 from .registry import Pass
 
 
@@ -29,9 +29,24 @@ def _new_wait(deps: list, loc) -> Operation:
                         loc=loc)
 
 
-def _insert_before(op: Operation, new: Operation) -> None:
-    b = op.parent
-    b.insert(b.index_of(op), new)
+class _Inserts:
+    """Ops to insert before other ops, applied once per block (``commit``): a list insert per op
+    rebuilt the block's index each time (quadratic in the block's length)."""
+
+    def __init__(self) -> None:
+        self.before: dict[int, list[Operation]] = {}
+        self.blocks: dict[int, Block] = {}
+
+    def add(self, op: Operation, new: Operation) -> None:
+        b = op.parent
+        self.blocks[id(b)] = b
+        self.before.setdefault(id(op), []).append(new)
+
+    def commit(self) -> None:
+        for b in self.blocks.values():
+            b.insert_batch(self.before)
+        self.before.clear()
+        self.blocks.clear()
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,7 @@ class WaitInsertionPass(Pass):
                     self.count("num-waits-folded")
                     changed = True
         ops = [o for o in root.walk() if is_async(o)]
+        inserts = _Inserts()
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
         #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
         for op in ops:
@@ -85,16 +101,17 @@ class WaitInsertionPass(Pass):
             if not deps and AsyncOp.token(op) is not None and op.name != "gpu.launch_func" \
                     and not (op.name == "gpu.alloc" and "hostShared" in op.attributes):
                 w = _new_wait([], op.loc)
-                _insert_before(op, w)
+                inserts.add(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
                 self.count("num-roots")
                 changed = True
             elif len(deps) > 1:
                 w = _new_wait(deps, op.loc)
-                _insert_before(op, w)
+                inserts.add(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
                 self.count("num-joins")
                 changed = True
+        inserts.commit()
         # 3. forks
         tokens = []
         for o in root.walk():
@@ -110,9 +127,10 @@ class WaitInsertionPass(Pass):
                 if u.name == "gpu.wait" or not is_async(u):
                     continue
                 w = _new_wait([t], u.loc)
-                _insert_before(u, w)
+                inserts.add(u, w)
                 deps = AsyncOp.deps(u)
                 u.opdef.set_operand_group(u, "asyncDependencies", [w.results[0] if d is t else d for d in deps])
                 self.count("num-forks")
                 changed = True
+        inserts.commit()
         return changed

@@ -73,7 +73,7 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
     # the scopes a name is looked up in, innermost first, up to the isolated one: built on the
     # first miss in the innermost scope (so a block costs nothing per level of nesting above it)
     chain: list[dict[str, list[Value]]] | None = None
-    iso = scopes[-1].iso
+    iso = scopes[-1].wait_scope
     top = scopes[-1].values
     dd = parser.default_dialects[-1] if parser.default_dialects else None
     source = parser.source
@@ -185,8 +185,8 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
                 op.results = []
             op.attributes = attrs.copy() if attrs else {}
             op.properties = None
-            op.regions = []
-            op.successors = []
+            op.regions = ()
+            op.successors = ()
             op.loc = FileLoc(source, op_pos)
             parser.last_end = off + tail_len
             parser.pos = n  # the next token (what `skip` would find)

@@ -45,8 +45,10 @@ class OperandRef:
 
 
 class _Scope:
-    """The values a region defines; ``iso`` is the nearest isolated-from-above scope (itself when
-    isolated), where forward references wait."""
+    """The values a region defines; ``iso`` is the nearest isolated-from-above enclosing scope
+    (``None`` when this one is isolated: a reference to itself would be a cycle, which keeps every
+    value the parser defined alive while the cyclic collector is off), where forward references
+    wait; ``wait_scope`` gives the scope itself."""
 
     __slots__ = ("values", "isolated", "forward", "iso")
 
@@ -54,7 +56,11 @@ class _Scope:
         self.values: dict[str, list[Value]] = {}
         self.isolated = isolated
         self.forward: dict[tuple[str, int], tuple[Value, int]] | None = {} if isolated else None
-        self.iso: _Scope = self if isolated or parent is None else parent.iso
+        self.iso: _Scope | None = None if isolated or parent is None else parent.wait_scope
+
+    @property
+    def wait_scope(self) -> _Scope:
+        return self.iso or self
 
 
 class ParserBase:
@@ -302,7 +308,7 @@ class ParserBase:
             if sc.isolated:
                 break
         # forward reference, recorded in the nearest isolated scope
-        fwd = self.scopes[-1].iso.forward
+        fwd = self.scopes[-1].wait_scope.forward
         assert fwd is not None
         key = (ref.name, ref.num)
         if key in fwd:
@@ -338,7 +344,7 @@ class ParserBase:
         for v in values:
             v.name_hint = name
             self.def_pos[id(v)] = anchor
-        fwd = self.scopes[-1].iso.forward
+        fwd = self.scopes[-1].wait_scope.forward
         if fwd:
             for i, v in enumerate(values):
                 ent = fwd.pop((name, i), None)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Operation, OpResult, Region, Value
+from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
 from .format import format_of
 
 
@@ -66,9 +66,13 @@ def _shape_key(op: Operation, default_dialect: str) -> tuple:
     k.append(None)
     for v in op.results:
         k.append(id(v.type))
-    for name, a in op.attributes.items():
-        k.append(name)
-        k.append(id(a))
+    attrs = op.attributes
+    if attrs.__class__ is SharedAttributes:  # one dict per attribute set: its identity is the set
+        k.append(id(attrs))
+    else:
+        for name, a in attrs.items():
+            k.append(name)
+            k.append(id(a))
     return tuple(k)
 
 
@@ -111,7 +115,10 @@ class Printer:
         self.op_ids: dict[int, int] = {}  # id(op) -> its number, for ops without results (value users)
         self._tmpl: dict[tuple, Any] = {}  # op shape -> (text before operands, ((operand, text), ...), refs)
         self._tmpl_v: dict[tuple, Any] = {}  # the same templates by value (_value_key)
-        self.uses: dict[int, str] = {}  # id(value) -> its use text (`%name`, `%name#N`)
+        # value -> its use text (`%name`, `%name#N`); keyed by the value itself (identity hash, no
+        # int object per key); a single result numbered in the common case is only here, not in
+        # ``names``
+        self.uses: dict[Value, str] = {}
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
     # ----- naming ---------------------------------------------------------------------------------
@@ -161,7 +168,7 @@ class Printer:
         else:
             name = self._unique(name)
         self.names[id(v)] = name
-        self.uses[id(v)] = "%" + name
+        self.uses[v] = "%" + name
 
     def _number_region(self, region: Region) -> None:
         for i, b in enumerate(region.blocks):
@@ -173,7 +180,6 @@ class Printer:
                     self._na += 1
                 else:
                     self._set_name(a, None)
-            names = self.names
             uses = self.uses
             generic = self.generic
             for op in b.ops:
@@ -185,10 +191,8 @@ class Printer:
                     continue
                 od = op.opdef
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
-                    name = str(self._nv)
+                    uses[res[0]] = f"%{self._nv}"
                     self._nv += 1
-                    names[id(res[0])] = name
-                    uses[id(res[0])] = "%" + name
                     continue
                 self._number_op(op)
 
@@ -214,20 +218,20 @@ class Printer:
         uses = self.uses
         n = len(res)
         if n == 1:
-            uses[id(r0)] = "%" + names[id(r0)]
+            uses[r0] = "%" + names[id(r0)]
             return
         for gi, start in enumerate(groups):
             end = groups[gi + 1] if gi + 1 < len(groups) else n
             lead = "%" + names[id(res[start])]
             if end - start == 1:
-                uses[id(res[start])] = lead
+                uses[res[start]] = lead
             else:
                 for k in range(start, end):
-                    uses[id(res[k])] = f"{lead}#{k - start}"
+                    uses[res[k]] = f"{lead}#{k - start}"
 
     def value(self, v: Value) -> str:
         """``%name`` or ``%name#N`` for a use of ``v``."""
-        u = self.uses.get(id(v))
+        u = self.uses.get(v)
         if u is not None:
             return u
         if isinstance(v, OpResult):
@@ -336,18 +340,24 @@ class Printer:
             self._locs = {}
         lines: list[str] = []
         self.print_op(op, lines)
-        body = self._expand("\n".join(lines))
+        top = "\n".join(lines)
         if self.local_scope:
-            return body  # no alias section (nor the newline that ends it)
+            return self._expand(top)  # no alias section (nor the newline that ends it)
         alias_defs = list(self.alias_defs)
         tail = ""
         if self._locs is not None:
-            body, loc_head, tail = self._finish_loc_aliases(body)
+            body, loc_head, tail = self._finish_loc_aliases(self._expand(top))
             alias_defs += loc_head
+            pieces = [body]
+        else:
+            pieces = self._expand_pieces(top)
         # upstream orders alias definitions by name prefix (stable: first-use order within one)
         defs = sorted(alias_defs, key=lambda d: d[0].rstrip("0123456789"))
         head = "".join(f"#{n} = {t}\n" for n, t in defs)
-        return head + body + "\n" + tail
+        pieces.insert(0, head)
+        pieces.append("\n")
+        pieces.append(tail)
+        return "".join(pieces)  # one copy of the output, not one per concatenation
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
@@ -573,7 +583,8 @@ class Printer:
                 del self.value
         finally:
             self.default_dialects.pop()
-        keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()))
+        keep = ([v.type for v in operands], [r.type for r in op.results], list(op.attributes.values()),
+                op.attributes)
         if "\x01" not in text:
             if ok[0] and len(self.alias_defs) == n_alias:
                 self._tmpl[key] = self._tmpl_v[_value_key(op, self.default_dialects[-1])] = (text, (), keep)
@@ -594,7 +605,9 @@ class Printer:
         groups = self.groups.get(id(op))
         n = len(op.results)
         if groups is None:
-            return "%" + self.names.get(id(op.results[0]), "<<UNKNOWN SSA VALUE>>") + (f":{n}" if n > 1 else "")
+            if n == 1:
+                return self.uses.get(op.results[0]) or "%<<UNKNOWN SSA VALUE>>"
+            return "%" + self.names.get(id(op.results[0]), "<<UNKNOWN SSA VALUE>>") + f":{n}"
         parts = []
         for gi, start in enumerate(groups):
             end = groups[gi + 1] if gi + 1 < len(groups) else n
@@ -647,6 +660,11 @@ class Printer:
         region's text is split once, so the cost is linear in the output."""
         if "\x02" not in text:
             return text
+        return "".join(self._expand_pieces(text))
+
+    def _expand_pieces(self, text: str) -> list[str]:
+        """The pieces of ``_expand(text)``, in order.  A region's text is dropped once split (each
+        placeholder occurs once), so the pieces replace the region texts instead of doubling them."""
         regions = self._regions
         out: list[str] = []
         stack = [iter(text.split("\x02"))]
@@ -659,8 +677,10 @@ class Printer:
             out.append(piece)
             k = next(parts, None)
             if k is not None:
-                stack.append(iter(regions[int(k)].split("\x02")))
-        return "".join(out)
+                i = int(k)
+                stack.append(iter(regions[i].split("\x02")))
+                regions[i] = ""
+        return out
 
     def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
         ind = "  " * self.indent
@@ -712,14 +732,14 @@ class Printer:
                     operands = op.operands
                     res = op.results
                     if len(res) == 1:
-                        out = [ind, uses.get(id(res[0])) or self.result_list(op), " = ", ent[0]]
+                        out = [ind, uses.get(res[0]) or self.result_list(op), " = ", ent[0]]
                     elif res:
                         out = [ind, self.result_list(op), " = ", ent[0]]
                     else:
                         out = [ind, ent[0]]
                     for i, lit in ent[1]:
                         v = operands[i]
-                        out.append(uses.get(id(v)) or self.value(v))
+                        out.append(uses.get(v) or self.value(v))
                         out.append(lit)
                     lines.append("".join(out))
                     continue

@@ -118,6 +118,12 @@ class GpuToRuntimePass(Pass):
 
     def _apply(self, op: Operation) -> bool:
         L = _Lowering(op, self.stream_pool, _Ctx)
+        try:
+            return self._lower(L, op)
+        finally:
+            L.release()
+
+    def _lower(self, L: _Lowering, op: Operation) -> bool:
         L.loc = op.loc
         changed = False
         for fn in list(op.walk()):

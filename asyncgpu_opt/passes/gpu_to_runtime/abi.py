@@ -11,7 +11,8 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, Value
+from ...ir.core import Block, Operation, SharedAttributes, Value
+from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
 _SIGS = {
@@ -30,7 +31,19 @@ _SIGS = {
 }
 
 
+_DESCRIPTORS: dict[T.Type, T.Type] = {}
+
+
 def descriptor_type(mt: T.MemRefType) -> T.Type:
+    """The LLVM struct a memref lowers to: one shared instance per memref type (the lowering asks
+    for it on every use of every memref)."""
+    d = _DESCRIPTORS.get(mt)
+    if d is None:
+        d = _DESCRIPTORS[mt] = _descriptor_type(mt)
+    return d
+
+
+def _descriptor_type(mt: T.MemRefType) -> T.Type:
     ms = mt.memory_space
     asp = 0
     if isinstance(ms, A.IntegerAttr):
@@ -66,16 +79,32 @@ class Builder:
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
         self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
+        self.shapes: dict[Any, tuple[Any, dict[str, Any]]] = {}  # emit: -> (definition, shared attributes)
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
              loc: Any = None) -> Operation:
-        op = Operation.create(name, operands, result_types, attrs or {}, loc=loc if loc is not None else self.loc)
-        od = op.opdef
-        if od is not None:
-            for k, v in od.default_attrs.items():
-                op.attributes.setdefault(k, v)
-        self.insert_before(self.ip, op)
+        # one attribute dict per distinct (op name, attribute set by identity), defaults included,
+        # shared by every op built with it: lowered code repeats a few shapes (a fifth of the
+        # lowered IR's memory); the dicts keep their attributes alive, so the ids stay valid
+        key = (name, tuple(attrs), tuple(map(id, attrs.values()))) if attrs else name
+        got = self.shapes.get(key)
+        if got is None:
+            od = lookup_opdef(name)
+            a = dict(attrs) if attrs else {}
+            if od is not None:
+                for k, v in od.default_attrs.items():
+                    a.setdefault(k, v)
+            got = self.shapes[key] = (od, SharedAttributes(a))
+        op = Operation.create_simple(name, got[0], operands, result_types, got[1],
+                                     loc if loc is not None else self.loc)
+        ip = self.ip
+        op.parent = ip.parent  # insert_before, inlined
+        pend = self.pending.get(id(ip))
+        if pend is None:
+            self.pending[id(ip)] = [op]
+        else:
+            pend.append(op)
         return op
 
     # Block edits are deferred to the end of each block (lower_block): inserting into or erasing
@@ -96,10 +125,19 @@ class Builder:
                 new.extend(before)
             if id(o) in self.erased:
                 o.parent = None
+                o.forget_results()
             else:
                 new.append(o)
         block.ops = new
         block._index_cache = None
+
+    def release(self) -> None:
+        """Drop every table when the pass is done: the builder and the contexts built on it refer
+        to each other, and with the cyclic collector off they would keep every erased op (and
+        every token of the input) alive until the process ends."""
+        for o in self.erased.values():
+            o.forget_results()
+        vars(self).clear()
 
     def call(self, fn: str, args: list[Value]) -> Value | None:
         ret, params = _SIGS[fn]

@@ -49,6 +49,7 @@ def _forward_single_waits(fn: Operation) -> None:
         for o in ops:
             o.drop_all_references()
             o.parent = None
+            o.forget_results()
         block.ops = [o for o in block.ops if id(o) not in ids]
         block._index_cache = None
 
