@@ -76,7 +76,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
             try:
                 od.verify_parent(op)
             except VerifyError as e:
-                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
+                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
             raise _fail(op, "must be the last operation in the parent block")
         if not dominance:
             for v in op.operands:
@@ -89,7 +89,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
             try:
                 od.verify_all(op)
             except VerifyError as e:
-                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw) from None
+                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
         for r in op.results:
             defined.add(id(r))
     last = ops[-1]

@@ -411,7 +411,7 @@ class Parser(AttributeParser):
             if sc.isolated:
                 break
         if prev is None:
-            fwd = self.scopes[-1].iso.forward
+            fwd = self.scopes[-1].wait_scope.forward
             ent = fwd.get((ref.name, 0)) if fwd else None
             if ent is None:
                 return
