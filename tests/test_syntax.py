@@ -163,3 +163,15 @@ def test_dialect_enum_attributes_are_structured(form: str) -> None:
     assert isinstance(attr, EnumAttr) and (attr.dialect, attr.mnemonic, attr.value) == ("gpu", "dim", "y")
     assert attr == EnumAttr("gpu", "dim", "y") and attr != EnumAttr("gpu", "dim", "x")
     assert "gpu.thread_id  y" in opt(src)
+
+
+@pytest.mark.parametrize("body, col, msg", [
+    ("#gpu<dim w>", 64, "expected ::mlir::gpu::Dimension to be one of: x, y, z"),
+    ("#gpu<dim>", 63, "expected valid keyword or string"),
+])
+def test_bad_dialect_enum_keyword_is_located(body: str, col: int, msg: str) -> None:
+    """An unknown keyword in a registered dialect enum is upstream's (first) located error."""
+    src = f'func.func @f() {{ %t = "gpu.thread_id"() <{{dimension = {body}}}> : () -> index\n return }}'
+    res = run_opt(src, "t.mlir", Config())
+    assert res.exit_code == 1
+    assert res.rendered_diagnostics().startswith(f"t.mlir:1:{col}: error: {msg}")

@@ -20,6 +20,8 @@ def _dialect_enum(wrap: str, keywords: tuple[str, ...], cpp: str) -> tuple[Any, 
     """``keyword_enum`` hooks for a gpu ``EnumAttr`` (``#gpu<dim x>``): an unknown keyword is
     reported with upstream's text for dialect enum attributes."""
     printer, parser, from_attr, to_attr = keyword_enum(wrap, keywords, leading_space=True)
+    dialect, mnemonic = wrap[1:].split(" ")[0].split("<")
+    A.register_enum(dialect, mnemonic, keywords, cpp)
 
     def parse(p: Any, optional_: bool) -> A.Attribute | None:
         pos = p.skip()

@@ -377,13 +377,14 @@ class OpaqueAttr(Attribute):
         return self.text
 
 
-DIALECT_ENUMS: dict[tuple[str, str], frozenset[str]] = {}
-"""The dialect enum attributes known so far, ``(dialect, mnemonic) -> keywords``: each dialect module
-registers its own (``register_enum``) so the reader builds an ``EnumAttr`` for them."""
+DIALECT_ENUMS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {}
+"""The dialect enum attributes known so far, ``(dialect, mnemonic) -> (keywords, C++ enum name)``:
+each dialect module registers its own (``register_enum``) so the reader builds (and checks) an
+``EnumAttr`` for them."""
 
 
-def register_enum(dialect: str, mnemonic: str, keywords: Iterable[str]) -> None:
-    DIALECT_ENUMS[(dialect, mnemonic)] = frozenset(keywords)
+def register_enum(dialect: str, mnemonic: str, keywords: Iterable[str], cpp: str = "") -> None:
+    DIALECT_ENUMS[(dialect, mnemonic)] = (tuple(keywords), cpp)
 
 
 class EnumAttr(Attribute):

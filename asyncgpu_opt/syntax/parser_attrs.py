@@ -17,7 +17,7 @@ from ..ir.opdef import is_known_dialect
 from . import lexer as L
 from .parser_types import TypeParser
 
-_ENUM_BODY = re.compile(r"<\s*(\w+)\s+(\w+)\s*>")
+_ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
 
 
 class AttributeParser(TypeParser):
@@ -214,8 +214,15 @@ class AttributeParser(TypeParser):
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
-        if enum and enum[2] in A.DIALECT_ENUMS.get((name, enum[1]), ()):
-            return A.EnumAttr(name, enum[1], enum[2])
+        known = A.DIALECT_ENUMS.get((name, enum[1])) if enum else None
+        if known is not None:
+            keywords, cpp = known
+            if enum[2] in keywords:
+                return A.EnumAttr(name, enum[1], enum[2])
+            if not enum[2]:
+                raise self.error("expected valid keyword or string", enum.start(3))
+            raise self.error(f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}",
+                             enum.start(2))
         return A.OpaqueAttr(t[p:end])
 
     def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:
