@@ -78,3 +78,32 @@ def stripped_dialect_attr(prefix: str, sep: str = ", "):
         return A.OpaqueAttr(f"{prefix}<{sep.join(parts)}>")
 
     return printer, parser
+
+
+def verify_call(op: Any, callee_op: str, what: str, result_notes: bool = True) -> None:
+    """CallOpInterface's ``verifySymbolUses`` for ``func.call`` / ``async.call``: the ``callee``
+    names a ``callee_op`` (else "does not reference a valid ``what``") whose ``function_type``
+    matches the call's operand and result types, with upstream's texts."""
+    from ..ir.opdef import VerifyError
+    from ..ir.symbols import lookup_symbol
+
+    callee = op.attributes.get("callee")
+    if not isinstance(callee, A.SymbolRefAttr):
+        raise VerifyError("requires attribute 'callee'", op)
+    fn = lookup_symbol(op, callee)
+    if fn is None or fn.name != callee_op:
+        raise VerifyError(f"'{callee.root}' does not reference a valid {what}", op)
+    ft = fn.attributes["function_type"].type
+    if len(ft.inputs) != len(op.operands):
+        raise VerifyError("incorrect number of operands for callee", op)
+    for i, (v, t) in enumerate(zip(op.operands, ft.inputs)):
+        if v.type != t:
+            raise VerifyError(f"operand type mismatch: expected operand type '{t}', but provided "
+                              f"'{v.type}' for operand number {i}", op)
+    if len(ft.results) != len(op.results):
+        raise VerifyError("incorrect number of results for callee", op)
+    for i, (r, t) in enumerate(zip(op.results, ft.results)):
+        if r.type != t:
+            notes = [(op.loc, "      op result types: " + ", ".join(f"'{x.type}'" for x in op.results)),
+                     (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))]
+            raise VerifyError(f"result type mismatch at index {i}", op, notes if result_notes else [])

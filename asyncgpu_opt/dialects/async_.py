@@ -9,6 +9,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ._common import verify_call
 from ._regions import check_edge, ensure_terminator, parse_optional_arrow_types, terminator
 
 TOKEN = T.async_token
@@ -239,26 +240,7 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        from ..ir.symbols import lookup_symbol
-
-        callee = op.attributes.get("callee")
-        if not isinstance(callee, A.SymbolRefAttr):
-            raise VerifyError("requires attribute 'callee'", op)
-        fn = lookup_symbol(op, callee)
-        if fn is None or fn.name != "async.func":
-            raise VerifyError(f"'{callee.root}' does not reference a valid async function", op)
-        ft = fn.attributes["function_type"].type
-        if len(ft.inputs) != len(op.operands):
-            raise VerifyError("incorrect number of operands for callee", op)
-        for i, (v, t) in enumerate(zip(op.operands, ft.inputs)):
-            if v.type != t:
-                raise VerifyError(f"operand type mismatch: expected operand type '{t}', but provided "
-                                  f"'{v.type}' for operand number {i}", op)
-        if len(ft.results) != len(op.results):
-            raise VerifyError("incorrect number of results for callee", op)
-        for i, (r, t) in enumerate(zip(op.results, ft.results)):
-            if r.type != t:
-                raise VerifyError(f"result type mismatch at index {i}", op)
+        verify_call(op, "async.func", "async function", result_notes=False)
 
 
 # ----- async.runtime.* (AsyncOps.td; printed and verified, not run) --------------------------------

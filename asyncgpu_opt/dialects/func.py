@@ -8,7 +8,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
-from ._common import TERMINATOR
+from ._common import TERMINATOR, verify_call
 
 _FUNC_PROPS = ("function_type", "sym_name", "sym_visibility", "arg_attrs", "res_attrs")
 
@@ -237,28 +237,7 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        from ..ir.symbols import lookup_symbol
-
-        callee = op.attributes.get("callee")
-        if not isinstance(callee, A.SymbolRefAttr):
-            raise VerifyError("requires attribute 'callee'", op)
-        fn = lookup_symbol(op, callee)
-        if fn is None or fn.name != "func.func":
-            raise VerifyError(f"'{callee.root}' does not reference a valid function", op)
-        ft = fn.attributes["function_type"].type
-        if len(ft.inputs) != len(op.operands):
-            raise VerifyError("incorrect number of operands for callee", op)
-        for i, (v, t) in enumerate(zip(op.operands, ft.inputs)):
-            if v.type != t:
-                raise VerifyError(f"operand type mismatch: expected operand type '{t}', but provided "
-                                  f"'{v.type}' for operand number {i}", op)
-        if len(ft.results) != len(op.results):
-            raise VerifyError("incorrect number of results for callee", op)
-        for i, (r, t) in enumerate(zip(op.results, ft.results)):
-            if r.type != t:
-                raise VerifyError(f"result type mismatch at index {i}", op, [
-                    (op.loc, "      op result types: " + ", ".join(f"'{x.type}'" for x in op.results)),
-                    (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))])
+        verify_call(op, "func.func", "function")
 
 
 def _parse_flat_symbol_ref(p: Any, op_name: str) -> A.Attribute:

@@ -214,8 +214,8 @@ class AttributeParser(TypeParser):
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
-        known = A.DIALECT_ENUMS.get((name, enum[1])) if enum else None
-        if known is not None:
+        known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None
+        if enum is not None and known is not None:
             keywords, cpp = known
             if enum[2] in keywords:
                 return A.EnumAttr(name, enum[1], enum[2])
