@@ -60,7 +60,7 @@ def test_nested_regions_scale_linearly() -> None:
 
 
 def test_top_level_functions_scale_linearly() -> None:
-    r = _ratio(_top_level_functions, 600)
+    r = _ratio(_top_level_functions, 1200)  # small inputs time too briefly to be steady
     assert r < MAX_RATIO, r
 
 
