@@ -11,6 +11,7 @@ from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, keyword_enum
 from .gpu_attrs import canonical_array, canonical_object, canonical_target
+from .gpu_runtime import RuntimeCall, allocated, bits, elem_size, nbytes, numel, ptr, scalar, unranked
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -120,6 +121,7 @@ def _num_layout_symbols(mt: T.MemRefType) -> int:
 class DeallocOp(AsyncOp):
     name = "gpu.dealloc"
     effects = (("free", "memref"),)
+    runtime_call = RuntimeCall("mgpuMemFree", (allocated("memref"),), null_stream=True, op_named=True)
     operands = (variadic("asyncDependencies", TOKEN), single("memref"))
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} $memref attr-dict `:` type($memref)"
@@ -132,6 +134,7 @@ def _elem(t: T.Type) -> T.Type | None:
 class MemcpyOp(AsyncOp):
     name = "gpu.memcpy"
     effects = (("write", "dst"), ("read", "src"))
+    runtime_call = RuntimeCall("mgpuMemcpy", (ptr("dst"), ptr("src"), nbytes("src")))
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("src"))
     results = (optional("asyncToken", TOKEN),)
@@ -150,6 +153,7 @@ class MemcpyOp(AsyncOp):
 class MemsetOp(AsyncOp):
     name = "gpu.memset"
     effects = (("write", "dst"),)
+    runtime_call = RuntimeCall("mgpuMemset{bits}", (ptr("dst"), bits("value", (16, 32)), numel("dst")))
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("value"))
     results = (optional("asyncToken", TOKEN),)
@@ -280,12 +284,14 @@ class BarrierOp(OpDef):
 
 class SetDefaultDeviceOp(OpDef):
     name = "gpu.set_default_device"
+    runtime_call = RuntimeCall("mgpuSetDefaultDevice", (scalar("devIndex", T.i32),), stream=False)
     operands = (single("devIndex", T.i32),)
     assembly_format = "attr-dict $devIndex"
 
 
 class HostRegisterOp(OpDef):
     name = "gpu.host_register"
+    runtime_call = RuntimeCall("mgpuMemHostRegisterMemRef", (unranked("value"), elem_size("value")), stream=False)
     operands = (single("value"),)
     assembly_format = "$value attr-dict `:` type($value)"
 
@@ -298,6 +304,7 @@ class HostRegisterOp(OpDef):
 
 class HostUnregisterOp(HostRegisterOp):
     name = "gpu.host_unregister"
+    runtime_call = RuntimeCall("mgpuMemHostUnregisterMemRef", (unranked("value"), elem_size("value")), stream=False)
 
 
 class PrintfOp(OpDef):
