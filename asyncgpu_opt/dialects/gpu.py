@@ -285,14 +285,18 @@ class SetDefaultDeviceOp(OpDef):
 
 
 class HostRegisterOp(OpDef):
+    """``gpu.host_register %m : memref<...>`` -- ranked or unranked, as upstream since llvm-project
+    PR 170085 (22.1.8 itself still takes unranked only; its integration test
+    host-register-ranked-memref.mlir registers a ``memref<64x64xf32>``)."""
+
     name = "gpu.host_register"
     operands = (single("value"),)
     assembly_format = "$value attr-dict `:` type($value)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if not isinstance(op.operands[0].type, T.UnrankedMemRefType):
-            raise VerifyError(f"operand #0 must be unranked.memref of any type values, but got "
+        if not isinstance(op.operands[0].type, T.UnrankedMemRefType | T.MemRefType):
+            raise VerifyError(f"operand #0 must be ranked or unranked memref of any type values, but got "
                               f"'{op.operands[0].type}'", op)
 
 

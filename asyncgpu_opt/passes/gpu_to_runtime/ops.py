@@ -224,7 +224,8 @@ def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: V
 @lowering(HostRegisterOp, HostUnregisterOp)
 def _host_register(ctx: Ownership, op: Operation) -> None:
     """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
-    with the unranked descriptor ``{rank, ptr}`` as upstream's ``-gpu-to-llvm`` builds it."""
+    with the unranked descriptor ``{rank, ptr}`` as upstream's ``-gpu-to-llvm`` builds it; a ranked
+    ``memref<...xT>`` passes its static rank and a stack copy of its descriptor."""
     L = ctx.L
     m = op.operands[0]
     et = getattr(m.type, "element_type", None)
@@ -238,13 +239,23 @@ def _host_register(ctx: Ownership, op: Operation) -> None:
             or (isinstance(et, T.VectorType) and isinstance(et.element_type, T.IntegerType | T.FloatType))):
         raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot compute the element size of '{m.type}'",
                         op.loc, op=op)
-    d = L.cast(m, T.LLVMStructType([T.i64, PTR]))
+    if isinstance(m.type, T.MemRefType):
+        # a ranked memref: its descriptor, spilled to the stack, with its static rank (the runtime
+        # reads sizes/strides through the pointer, as for the unranked descriptor's payload)
+        desc = L.desc(m)
+        one = L.const(1, T.i64, T.index)
+        p = L.emit("llvm.alloca", [one], [PTR], {"elem_type": L.attr(A.TypeAttr, desc.type)}).results[0]
+        L.emit("llvm.store", [desc, p], [])
+        rank = L.const(len(m.type.shape), T.i64, T.index)
+    else:
+        d = L.cast(m, T.LLVMStructType([T.i64, PTR]))
     z = L.zero()
     g = L.emit("llvm.getelementptr", [z], [PTR], {
         "elem_type": A.TypeAttr(et), "rawConstantIndices": A.DenseArrayAttr(T.i32, [1])})
     size = L.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
-    rank = L.extract(d, [0], T.i64)
-    p = L.extract(d, [1], PTR)
+    if not isinstance(m.type, T.MemRefType):
+        rank = L.extract(d, [0], T.i64)
+        p = L.extract(d, [1], PTR)
     L.call("mgpuMemHostRegisterMemRef" if op.name == "gpu.host_register" else "mgpuMemHostUnregisterMemRef",
            [rank, p, size])
     L.erase(op)
