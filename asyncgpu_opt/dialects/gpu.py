@@ -11,7 +11,7 @@ from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, keyword_enum
 from .gpu_attrs import canonical_array, canonical_object, canonical_target
-from .gpu_runtime import RuntimeCall, allocated, bits, elem_size, nbytes, numel, ptr, scalar, unranked
+from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -290,21 +290,25 @@ class SetDefaultDeviceOp(OpDef):
 
 
 class HostRegisterOp(OpDef):
+    """``gpu.host_register %m : memref<...>`` -- ranked or unranked, as upstream since llvm-project
+    PR 170085 (22.1.8 itself still takes unranked only; its integration test
+    host-register-ranked-memref.mlir registers a ``memref<64x64xf32>``)."""
+
     name = "gpu.host_register"
-    runtime_call = RuntimeCall("mgpuMemHostRegisterMemRef", (unranked("value"), elem_size("value")), stream=False)
+    runtime_call = RuntimeCall("mgpuMemHostRegisterMemRef", (descriptor("value"), elem_size("value")), stream=False)
     operands = (single("value"),)
     assembly_format = "$value attr-dict `:` type($value)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if not isinstance(op.operands[0].type, T.UnrankedMemRefType):
-            raise VerifyError(f"operand #0 must be unranked.memref of any type values, but got "
+        if not isinstance(op.operands[0].type, T.UnrankedMemRefType | T.MemRefType):
+            raise VerifyError(f"operand #0 must be ranked or unranked memref of any type values, but got "
                               f"'{op.operands[0].type}'", op)
 
 
 class HostUnregisterOp(HostRegisterOp):
     name = "gpu.host_unregister"
-    runtime_call = RuntimeCall("mgpuMemHostUnregisterMemRef", (unranked("value"), elem_size("value")), stream=False)
+    runtime_call = RuntimeCall("mgpuMemHostUnregisterMemRef", (descriptor("value"), elem_size("value")), stream=False)
 
 
 class PrintfOp(OpDef):

@@ -18,8 +18,9 @@ Argument recipes, in call order, each from an operand group (its ABI type):
 * ``numel(g)``      element count of memref ``g`` (``i64``)
 * ``nbytes(g)``     byte size of memref ``g``: count times element size (``i64``)
 * ``elem_size(g)``  element size of (unranked) memref ``g`` in bytes (``i64``)
-* ``unranked(g)``   rank and descriptor pointer of unranked memref ``g`` (two arguments: ``i64``,
-  ``!llvm.ptr``; upstream's unranked ABI)
+* ``descriptor(g)`` rank and descriptor pointer of memref ``g`` (two arguments: ``i64``,
+  ``!llvm.ptr``; upstream's unranked ABI): an unranked memref's ``{rank, ptr}``, a ranked one's
+  static rank and a stack copy of its descriptor
 * ``bits(g, widths)`` scalar ``g`` bitcast to the integer of its width, one of ``widths``
   (``iN``); ``{bits}`` in the callee's name is replaced by N (``mgpuMemset{bits}``)
 * ``scalar(g, t)``  scalar ``g`` as it is (``t``)
@@ -77,8 +78,8 @@ def elem_size(group: str) -> CallArg:
     return CallArg("elem_size", group)
 
 
-def unranked(group: str) -> CallArg:
-    return CallArg("unranked", group)
+def descriptor(group: str) -> CallArg:
+    return CallArg("descriptor", group)
 
 
 def bits(group: str, widths: tuple[int, ...]) -> CallArg:

@@ -86,6 +86,14 @@ def _memref_args(L: Builder, op: Operation, rc: RuntimeCall, g: str, elems: dict
     d = None
     if any(a.kind != "elem_size" for _, a in mine):
         d = L.cast(m, _UNRANKED_DESC) if isinstance(m.type, T.UnrankedMemRefType) else L.desc(m)
+    for i, a in mine:
+        if a.kind == "descriptor" and isinstance(m.type, T.MemRefType):
+            # a ranked memref: its static rank and its descriptor, spilled to the stack (the runtime
+            # reads sizes and strides through the pointer, as the unranked descriptor's payload)
+            p = L.emit("llvm.alloca", [L.const(1, T.i64, T.index)], [PTR],
+                       {"elem_type": L.attr(A.TypeAttr, d.type)}).results[0]
+            L.emit("llvm.store", [d, p], [])
+            out[i] = [L.const(len(m.type.shape), T.i64, T.index), p]
     count = None
     for i, a in mine:
         if a.kind in ("numel", "nbytes"):
@@ -102,7 +110,7 @@ def _memref_args(L: Builder, op: Operation, rc: RuntimeCall, g: str, elems: dict
         elif a.kind == "allocated":
             p = L.extract(d, [0], d.type.elements[0])
             out[i] = [p if p.type == PTR else L.emit("llvm.addrspacecast", [p], [PTR]).results[0]]
-        elif a.kind == "unranked":
+        elif a.kind == "descriptor" and i not in out:  # unranked: {rank, ptr}
             out[i] = [L.extract(d, [0], T.i64), L.extract(d, [1], PTR)]
 
 

@@ -37,7 +37,7 @@ def _bits(it: Any, op: Any, a: CallArg) -> tuple[int, int]:
 
 
 def call_args(it: Any, op: Any, args: tuple[CallArg, ...]) -> tuple[list[Any], int | None]:
-    """The runtime values of the arguments (``unranked``: rank and the memref, which stands for
+    """The runtime values of the arguments (``descriptor``: rank and the memref, which stands for
     its descriptor) and the width of the ``bits`` argument (None without one)."""
     out: list[Any] = []
     width = None
@@ -60,7 +60,7 @@ def call_args(it: Any, op: Any, args: tuple[CallArg, ...]) -> tuple[list[Any], i
                 out.append(m.numel() * m.itemsize)
             elif k == "elem_size":
                 out.append(m.itemsize)
-            else:  # unranked
+            else:  # descriptor
                 out += [len(m.sizes), m]
     return out, width
 
