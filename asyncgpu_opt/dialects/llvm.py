@@ -138,6 +138,10 @@ class FuncOp(OpDef):
                 raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
             if "optimize_none" in a and "no_inline" not in a:
                 raise VerifyError("with optimize_none must also be no_inline", op)
+            if "personality" in a:  # landingpads need a personality: only such functions can hold them
+                from .llvm_control import verify_landingpad_types
+
+                verify_landingpad_types(op)
 
 
 def _scan_vararg(p: Any) -> bool:
