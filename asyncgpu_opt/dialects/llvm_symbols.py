@@ -17,6 +17,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError
 from ..ir.symbols import lookup_symbol
+from ._common import keyword_enum
 from .llvm_common import EXTERNAL, LINKAGES, _i, _mk
 
 # ----- global_ctors / global_dtors ----------------------------------------------------------------
@@ -334,3 +335,62 @@ class ModuleFlagsOp(OpDef):
             raise VerifyError("expected a module flag attribute", op)
 
 
+
+
+# ----- comdat ---------------------------------------------------------------------------------------
+
+def _sym_printer(pr: Any, a: A.Attribute) -> str:
+    return A.symbol_text(a.value) if isinstance(a, A.StringAttr) else pr.attr_text(a)
+
+
+def _sym_parser(p: Any, optional: bool) -> A.Attribute | None:
+    n = p.parse_optional_symbol_name()
+    if n is None:
+        if optional:
+            return None
+        raise p.error("expected valid '@'-identifier for symbol name")
+    return A.StringAttr(n)
+
+
+COMDAT_KINDS = ("any", "exactmatch", "largest", "nodeduplicate", "samesize")
+_COMDAT_HOOKS = keyword_enum("i64", COMDAT_KINDS, attr_name="comdat")
+
+
+class ComdatOp(OpDef):
+    """``llvm.comdat @name { llvm.comdat_selector ... }``: a table of COMDAT selectors."""
+
+    name = "llvm.comdat"
+    props = ("sym_name",)
+    regions = ("body",)
+    traits = frozenset({"NoTerminator", "SymbolTable", "Symbol"})
+    attr_printers = {"sym_name": _sym_printer}
+    attr_parsers = {"sym_name": _sym_parser}
+    assembly_format = "$sym_name $body attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if len(op.regions[0].blocks) != 1:
+            raise VerifyError("region #0 ('body') failed to verify constraint: region with 1 blocks", op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        for inner in op.regions[0].blocks[0].ops:
+            if inner.name != "llvm.comdat_selector":
+                raise VerifyError("only comdat selector symbols can appear in a comdat region", inner, raw=True)
+
+
+class ComdatSelectorOp(OpDef):
+    name = "llvm.comdat_selector"
+    props = ("sym_name", "comdat")
+    traits = frozenset({"Symbol"})
+    attr_printers = {"sym_name": _sym_printer, "comdat": _COMDAT_HOOKS[0]}
+    attr_parsers = {"sym_name": _sym_parser, "comdat": _COMDAT_HOOKS[1]}
+    assembly_format = "$sym_name $comdat attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        c = op.attributes.get("comdat")
+        if c is None:
+            raise VerifyError("requires attribute 'comdat'", op)
+        if not (isinstance(c, A.IntegerAttr) and c.type == T.i64 and 0 <= c.value < len(COMDAT_KINDS)):
+            raise VerifyError("attribute 'comdat' failed to satisfy constraint: LLVM Comdat Types", op)

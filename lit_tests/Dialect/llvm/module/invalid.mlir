@@ -100,3 +100,18 @@ llvm.func @nested() {
   llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>]
   llvm.return
 }
+
+// -----
+
+llvm.comdat @groups {
+  llvm.comdat_selector @ok exactmatch
+  // expected-error @+1 {{only comdat selector symbols can appear in a comdat region}}
+  llvm.unreachable
+}
+
+// -----
+
+llvm.comdat @groups {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'comdat' [any, exactmatch, largest, nodeduplicate, samesize]}}
+  llvm.comdat_selector @bad smallest
+}

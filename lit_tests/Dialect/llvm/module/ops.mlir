@@ -44,3 +44,13 @@ llvm.mlir.ifunc weak_odr hidden unnamed_addr @dispatch2 : !llvm.func<i32 (i32)>,
 
 // CHECK: llvm.module_flags [#llvm.mlir.module_flag<warning, "Dwarf Version", 5 : i32>, #llvm.mlir.module_flag<max, "PIE Level", 2 : i32>]
 llvm.module_flags [#llvm.mlir.module_flag<warning, "Dwarf Version", 5 : i32>, #llvm.mlir.module_flag<max, "PIE Level", 2 : i32>]
+
+// CHECK: llvm.comdat @groups {
+// CHECK-NEXT: llvm.comdat_selector @first any
+// CHECK-NEXT: llvm.comdat_selector @biggest largest
+// CHECK-NEXT: llvm.comdat_selector @same samesize
+llvm.comdat @groups {
+  llvm.comdat_selector @first any
+  llvm.comdat_selector @biggest largest
+  llvm.comdat_selector @same samesize
+}
