@@ -1,6 +1,7 @@
 """llvm dialect, exceptional and multi-way control flow: ``llvm.invoke``, ``llvm.landingpad``,
-``llvm.resume``, ``llvm.switch``, ``llvm.unreachable`` (LLVMOps.td; the parsers, printers and
-verifiers of LLVMDialect.cpp).  Loaded with the llvm dialect (``ir.registry._EXTRA_MODULES``).
+``llvm.resume``, ``llvm.switch``, ``llvm.unreachable``, ``llvm.blockaddress``, ``llvm.blocktag``
+(LLVMOps.td; the parsers, printers and verifiers of LLVMDialect.cpp).  Loaded with the llvm dialect
+(``ir.registry._EXTRA_MODULES``).
 
     invoke     ::= cconv? (symbol | ssa) `(` ssa-list `)` `to` successor `unwind` successor
                    (`vararg` `(` type `)`)? attr-dict `:` (type `,`)? function-type
@@ -8,16 +9,20 @@ verifiers of LLVMDialect.cpp).  Loaded with the llvm dialect (``ir.registry._EXT
     resume     ::= ssa attr-dict `:` type
     switch     ::= ssa `:` type `,` successor `[` (int `:` successor (`,` ...)*)? `]` attr-dict
     unreachable ::= attr-dict
+    blockaddress ::= `<` `function` `=` symbol `,` `tag` `=` `<` `id` `=` int `>` `>` attr-dict `:` type
+    blocktag   ::= `<` `id` `=` int `>` attr-dict
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ..ir.symbols import lookup_symbol
 from ._common import TERMINATOR
 from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
@@ -306,3 +311,90 @@ class SwitchOp(CfSwitchOp):
             raise VerifyError("expects case value type to match condition value type", op, raw=True)
         verify_successor_operands(op)
 
+
+
+# ----- block addresses ------------------------------------------------------------------------------
+
+def _prefix_hooks(prefix: str) -> tuple[Any, Any]:
+    """Printer/parser of an attribute written as its ``<...>`` body, without ``prefix`` (ODS prints
+    a known attribute type's parameters only)."""
+
+    def printer(pr: Any, a: A.Attribute) -> str:
+        t = str(a)
+        return t[len(prefix):] if t.startswith(prefix) else pr.attr_text(a)
+
+    def parser(p: Any, optional: bool) -> A.Attribute | None:
+        start = p.skip()
+        if not p.text.startswith("<", start):
+            if optional:
+                return None
+            raise p.error("expected '<'", start)
+        end = p.balanced_end(start)
+        p.pos = p.last_end = end
+        return A.OpaqueAttr(prefix + p.text[start:end])
+
+    return printer, parser
+
+
+_BLOCK_ADDR = _prefix_hooks("#llvm.blockaddress")
+_BLOCK_TAG = _prefix_hooks("#llvm.blocktag")
+_TAG_ID = re.compile(r"<\s*id\s*=\s*(\d+)\s*>")
+_ADDR = re.compile(r"function\s*=\s*@([\w$.-]+|\"(?:[^\"\\]|\\.)*\")\s*,\s*tag\s*=\s*<\s*id\s*=\s*(\d+)\s*>")
+
+
+def _tag_id(op: Operation) -> int | None:
+    m = _TAG_ID.search(str(op.attributes.get("tag", "")))
+    return int(m.group(1)) if m else None
+
+
+def _enclosing_func(op: Operation) -> Operation | None:
+    fn = op.parent_op
+    while fn is not None and fn.name != "llvm.func":
+        fn = fn.parent_op
+    return fn
+
+
+class BlockTagOp(OpDef):
+    name = "llvm.blocktag"
+    props = ("tag",)
+    attr_printers = {"tag": _BLOCK_TAG[0]}
+    attr_parsers = {"tag": _BLOCK_TAG[1]}
+    assembly_format = "$tag attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        fn = _enclosing_func(op)
+        tid = _tag_id(op)
+        if fn is None or tid is None:
+            return
+        for other in fn.walk():
+            if other is op:
+                return
+            if other.name == cls.name and _tag_id(other) == tid:
+                raise VerifyError(f"duplicate block tag '{tid}' in the same function: ", op, raw=True)
+
+
+class BlockAddressOp(OpDef):
+    name = "llvm.blockaddress"
+    results = (single("res"),)
+    props = ("block_addr",)
+    traits = frozenset({"Pure"})
+    attr_printers = {"block_addr": _BLOCK_ADDR[0]}
+    attr_parsers = {"block_addr": _BLOCK_ADDR[1]}
+    assembly_format = "$block_addr attr-dict `:` qualified(type($res))"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        rt = op.results[0].type
+        if not isinstance(rt, T.LLVMPointerType):
+            raise VerifyError(f"result #0 must be LLVM pointer type, but got '{rt}'", op)
+        m = _ADDR.search(str(op.attributes.get("block_addr", "")))
+        if m is None:
+            return
+        name = m.group(1)
+        fn = lookup_symbol(op, A.SymbolRefAttr(name[1:-1] if name.startswith('"') else name))
+        if fn is None or fn.name != "llvm.func":
+            raise VerifyError("must reference a function defined by 'llvm.func'", op)
+        tid = int(m.group(2))
+        if not any(o.name == "llvm.blocktag" and _tag_id(o) == tid for o in fn.walk()):
+            raise VerifyError("expects an existing block label target in the referenced function", op)

@@ -105,3 +105,25 @@ llvm.func @switch_trailing_comma(%k: i32) {
 ^bb1:
   llvm.return
 }
+
+// -----
+
+llvm.func @missing_tag() -> !llvm.ptr {
+  // expected-error @+1 {{'llvm.blockaddress' op expects an existing block label target in the referenced function}}
+  %0 = llvm.blockaddress <function = @missing_tag, tag = <id = 3>> : !llvm.ptr
+  llvm.blocktag <id = 4>
+  llvm.return %0 : !llvm.ptr
+}
+
+// -----
+
+llvm.func @twice(%c: i1) {
+  llvm.cond_br %c, ^bb1, ^bb2
+^bb1:
+  llvm.blocktag <id = 5>
+  llvm.return
+^bb2:
+  // expected-error @+1 {{duplicate block tag '5' in the same function}}
+  llvm.blocktag <id = 5>
+  llvm.return
+}

@@ -49,3 +49,17 @@ llvm.func @dispatch(%k: i16, %x: f32) -> f32 {
   // CHECK: llvm.unreachable
   llvm.unreachable
 }
+
+// CHECK-LABEL: llvm.func @computed_goto
+llvm.func @computed_goto(%c: i1) -> !llvm.ptr {
+  // CHECK: llvm.blockaddress <function = @computed_goto, tag = <id = 7>> : !llvm.ptr
+  %0 = llvm.blockaddress <function = @computed_goto, tag = <id = 7>> : !llvm.ptr
+  llvm.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // CHECK: llvm.blocktag <id = 7>
+  llvm.blocktag <id = 7>
+  llvm.return %0 : !llvm.ptr
+^bb2:
+  llvm.blocktag <id = 8>
+  llvm.return %0 : !llvm.ptr
+}
