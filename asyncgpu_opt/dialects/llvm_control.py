@@ -26,7 +26,7 @@ from ..ir.symbols import lookup_symbol
 from ._common import TERMINATOR
 from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
-from .llvm import _verify_var_callee_type
+from .llvm import FuncOp, _verify_var_callee_type
 from .llvm_common import CCONV, _mk, is_llvm_compatible
 
 CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc",
@@ -216,6 +216,9 @@ def verify_landingpad_types(fn: Operation) -> None:
             seen.append(t)
         elif seen[0] != t:
             raise VerifyError(msg, fn, raw=True)
+
+
+FuncOp.personality_checks.append(verify_landingpad_types)
 
 
 class ResumeOp(OpDef):
