@@ -50,6 +50,8 @@ class FuncOp(OpDef):
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
     default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
+    # checks of a function with a personality, registered by llvm_control (landingpad/resume types)
+    personality_checks: list[Any] = []
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -138,6 +140,9 @@ class FuncOp(OpDef):
                 raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
             if "optimize_none" in a and "no_inline" not in a:
                 raise VerifyError("with optimize_none must also be no_inline", op)
+            if "personality" in a:  # landingpads need a personality: only such functions can hold them
+                for check in cls.personality_checks:
+                    check(op)
 
 
 def _scan_vararg(p: Any) -> bool:

@@ -39,7 +39,11 @@ def _reassociation(op: Operation) -> list[list[int]]:
     r = op.attributes.get("reassociation")
     if not isinstance(r, A.ArrayAttr):
         return []
-    return [[e.value for e in g] if isinstance(g, A.ArrayAttr) else [] for g in r]
+    if not all(isinstance(g, A.ArrayAttr) and all(isinstance(e, A.IntegerAttr) and e.type == T.i64 for e in g)
+               for g in r):
+        raise VerifyError("attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array "
+                          "attributes", op)
+    return [[e.value for e in g] for g in r]
 
 
 
