@@ -601,12 +601,59 @@ def _check_inttoptr(op: Operation) -> None:
         raise VerifyError(f"result #0 must be LLVM pointer type, but got '{op.results[0].type}'", op)
 
 
+def _is_non_aggregate(t: T.Type) -> bool:
+    """LLVM_AnyNonAggregate: an LLVM-compatible type that is not a struct or an array."""
+    return is_llvm_compatible(t) and not isinstance(t, (T.LLVMStructType, T.LLVMArrayType))
+
+
+def _check_bitcast(op: Operation) -> None:
+    """BitcastOp::verify after the operand/result constraints: pointers (or vectors of pointers)
+    only to pointers of the same shape and address space."""
+    src, res = op.operands[0].type, op.results[0].type
+    if not _is_non_aggregate(src):
+        raise VerifyError(f"operand #0 must be LLVM-compatible non-aggregate type, but got '{src}'", op)
+    if not _is_non_aggregate(res):
+        raise VerifyError(f"result #0 must be LLVM-compatible non-aggregate type, but got '{res}'", op)
+    rp = _vector_element(res)
+    sp = _vector_element(src)
+    if isinstance(rp, T.LLVMPointerType) != isinstance(sp, T.LLVMPointerType):
+        raise VerifyError("can only cast pointers from and to pointers", op)
+    if not isinstance(rp, T.LLVMPointerType) or not isinstance(sp, T.LLVMPointerType):
+        return
+    if isinstance(res, T.VectorType) and not isinstance(src, T.VectorType):
+        raise VerifyError("cannot cast pointer to vector of pointers", op)
+    if not isinstance(res, T.VectorType) and isinstance(src, T.VectorType):
+        raise VerifyError("cannot cast vector of pointers to pointer", op)
+    if rp.address_space != sp.address_space:
+        raise VerifyError("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead", op)
+
+
+def _vector_element(t: T.Type) -> T.Type:
+    return t.element_type if isinstance(t, T.VectorType) else t
+
+
+def _check_ext(op: Operation) -> None:
+    """verifyExtOp (sext, zext): matching vector-ness and shape, a strictly wider integer."""
+    src, res = op.operands[0].type, op.results[0].type
+    if isinstance(src, T.VectorType):
+        if not isinstance(res, T.VectorType):
+            raise VerifyError("input type is a vector but output type is an integer", op, raw=True)
+        if src.shape != res.shape or src.scalable != res.scalable:
+            raise VerifyError("input and output vectors are of incompatible shape", op, raw=True)
+    elif isinstance(res, T.VectorType):
+        raise VerifyError("input type is an integer but output type is a vector", op, raw=True)
+    sw, rw = getattr(_vector_element(src), "width", 0), getattr(_vector_element(res), "width", 0)
+    if sw >= rw:
+        raise VerifyError("integer width of the output type is smaller or equal to the integer width of the input "
+                          "type", op, raw=True)
+
+
 PtrToIntOp = _cast("ptrtoint", _check_ptrtoint)
 IntToPtrOp = _cast("inttoptr", _check_inttoptr)
-BitcastOp = _cast("bitcast")
+BitcastOp = _cast("bitcast", _check_bitcast)
 AddrSpaceCastOp = _cast("addrspacecast")
-SExtOp = _cast("sext")
-ZExtOp = _cast("zext", extra_props=("nonNeg",))
+SExtOp = _cast("sext", _check_ext)
+ZExtOp = _cast("zext", _check_ext, extra_props=("nonNeg",))
 TruncOp = _cast("trunc", extra_props=("overflowFlags",), defaults={"overflowFlags": _i(0, T.i32)})
 SIToFPOp = _cast("sitofp")
 FPToSIOp = _cast("fptosi")

@@ -17,8 +17,10 @@ LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "
             "extern_weak", "linkonce_odr", "weak_odr", "external")
 ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 GEP_DYNAMIC = -2147483648
-_GEP_FLAGS = {0: "", 1: "nusw", 3: "inbounds", 4: "nuw", 5: "nusw|nuw", 7: "inbounds|nuw"}
-_GEP_FLAG_BITS = {"nusw": 1, "inbounds": 3, "nuw": 4}
+# GEPNoWrapFlags: inbounds_flag (bit 0), nusw (bit 1), nuw (bit 2); `inbounds` is the group of the first two
+_GEP_FLAGS = {0: "", 1: "inbounds_flag", 2: "nusw", 3: "inbounds", 4: "nuw", 5: "inbounds_flag|nuw", 6: "nusw|nuw",
+              7: "inbounds|nuw"}
+_GEP_FLAG_BITS = {"inbounds_flag": 1, "nusw": 2, "inbounds": 3, "nuw": 4}
 
 
 def _i(v: int, t: T.Type = T.i64) -> A.IntegerAttr:

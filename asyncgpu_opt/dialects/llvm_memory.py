@@ -25,20 +25,23 @@ from .llvm_common import (
 # ----- aggregates ---------------------------------------------------------------------------------
 
 def _position_type(p: Any, t: T.Type, pos: list[int], opname: str) -> T.Type:
+    """getInsertExtractValueElementType while parsing: errors at the token after the type."""
+    def fail(msg: str) -> Exception:
+        return p.error(f"custom op '{opname}' {msg}", p.skip()) if p is not None else ValueError(msg)
+
+    if not is_llvm_compatible(t):
+        raise fail(f"expected LLVM IR Dialect type, got '{t}'")
     for i in pos:
         if isinstance(t, T.LLVMStructType):
             if i < 0 or i >= len(t.elements):
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
+                raise fail(f"position out of bounds: {i}")
             t = t.elements[i]
         elif isinstance(t, T.LLVMArrayType):
             if i < 0 or i >= t.size:
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
+                raise fail(f"position out of bounds: {i}")
             t = t.element_type
         else:
-            raise p.error(f"custom op '{opname}' expected LLVM IR structure/array type") if p is not None \
-                else ValueError(i)
+            raise fail(f"expected LLVM IR structure/array type, got: '{t}'")
     return t
 
 
@@ -157,7 +160,7 @@ class GEPOp(OpDef):
         flags = 0
         while True:
             kw = None
-            for k in ("inbounds", "nusw", "nuw"):
+            for k in ("inbounds_flag", "inbounds", "nusw", "nuw"):
                 if p.parse_optional_keyword(k):
                     kw = k
                     break
@@ -184,12 +187,16 @@ class GEPOp(OpDef):
                                          "rawConstantIndices": A.DenseArrayAttr(T.i32, raw)}
         attrs.update(_trailing(p))
         p.parse_punct(":")
+        tpos = p.skip()
         ft = p.parse_type()
+        if not isinstance(ft, T.FunctionType):
+            raise p.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.function, but "
+                          f"found '{ft}'", tpos)
         p.parse_punct(",")
         attrs["elem_type"] = A.TypeAttr(p.parse_type())
-        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 + len(dyn):
-            raise p.error(f"{1 + len(dyn)} operands present, but expected "
-                          f"{len(ft.inputs) if isinstance(ft, T.FunctionType) else 1}")
+        if len(ft.inputs) != 1 + len(dyn):
+            raise p.error(f"custom op '{cls.name}' number of operands and types do not match: got {1 + len(dyn)} "
+                          f"operands and {len(ft.inputs)} types", p.name_pos)
         ops = [p.resolve(base, ft.inputs[0])] + [p.resolve(r, t) for r, t in zip(dyn, ft.inputs[1:])]
         return _mk(cls, ops, list(ft.results), attrs)
 
@@ -215,17 +222,25 @@ class GEPOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        """GEPOp::verify: the dynamic index count, no bare inbounds_flag, then verifyStructIndices
+        (indices after the first: constant and in bounds into structs, only into containers)."""
         t = op.attributes["elem_type"].type
         raw = op.attributes["rawConstantIndices"].values
+        if raw.count(GEP_DYNAMIC) != len(op.operands) - 1:
+            raise VerifyError("expected as many dynamic indices as specified in 'rawConstantIndices'", op)
+        if _int_value(op.attributes.get("noWrapFlags")) == 1:
+            raise VerifyError("'inbounds_flag' cannot be used directly.", op)
         for k, r in enumerate(raw[1:], start=1):
             if isinstance(t, T.LLVMStructType):
                 if r == GEP_DYNAMIC:
                     raise VerifyError(f"expected index {k} indexing a struct to be constant", op)
-                t = t.elements[r] if 0 <= r < len(t.elements) else t
-            elif isinstance(t, T.LLVMArrayType):
+                if not 0 <= r < len(t.elements):
+                    raise VerifyError(f"index {k} indexing a struct is out of bounds", op)
+                t = t.elements[r]
+            elif isinstance(t, (T.LLVMArrayType, T.VectorType)):
                 t = t.element_type
             else:
-                break
+                raise VerifyError(f"type '{t}' cannot be indexed (index #{k})", op)
 
 
 class AllocaOp(OpDef):
