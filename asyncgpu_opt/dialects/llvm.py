@@ -32,6 +32,8 @@ from .llvm_common import (
     _trailing,
     _types_of,
     is_llvm_compatible,
+    target_ext_has_zero_init,
+    target_ext_name,
 )
 
 # ----- functions ------------------------------------------------------------------------------
@@ -395,7 +397,7 @@ def _verify_constant(op: Operation, v: Any, t: T.Type) -> None:
             if a.type != et:
                 raise VerifyError(f"struct element at index {i} is of wrong type", op)
         return
-    if isinstance(t, T.OpaqueType) and t.text.startswith("!llvm.target<"):
+    if target_ext_name(t) is not None:
         raise VerifyError("does not support target extension type.", op)
     if isinstance(v, A.IntegerAttr):
         if not isinstance(t, T.IntegerType):
@@ -466,9 +468,19 @@ def _verify_struct_array(op: Operation, t: Any, v: Any, dim: int) -> None:
 
 
 def _nullary(mn: str) -> type[OpDef]:
+    """``llvm.mlir.{zero,undef,poison}``: an LLVM-compatible result; a zero of a target extension
+    type needs its HasZeroInit property."""
+    def verify(cls: Any, op: Operation) -> None:
+        t = op.results[0].type
+        if not is_llvm_compatible(t):
+            raise VerifyError(f"result #0 must be LLVM dialect-compatible type, but got '{t}'", op)
+        name = target_ext_name(t) if mn == "zero" else None
+        if name is not None and not target_ext_has_zero_init(name):
+            raise VerifyError("target extension type does not support zero-initializer", op)
+
     return type(f"{mn}Op", (OpDef,), dict(
-        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}),
-        assembly_format="attr-dict `:` type($res)"))
+        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}), shape_verified=True,
+        assembly_format="attr-dict `:` type($res)", verify=classmethod(verify)))
 
 
 ZeroOp = _nullary("zero")

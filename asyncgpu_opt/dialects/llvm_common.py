@@ -71,3 +71,34 @@ def is_llvm_compatible(t: T.Type) -> bool:
     if isinstance(t, T.LLVMFunctionType):
         return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
     return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm."))
+
+
+def target_ext_name(t: T.Type) -> str | None:
+    """The name of an ``!llvm.target<"name", ...>`` type (LLVMTargetExtType), else None."""
+    if isinstance(t, T.LLVMType) and t.body.startswith('target<"'):
+        end = t.body.find('"', 8)
+        return t.body[8:end] if end > 0 else None
+    return None
+
+
+def target_ext_supports_mem_ops(name: str) -> bool:
+    """LLVMTargetExtType::supportsMemOps: the SPIR-V types and ``aarch64.svcount``."""
+    return name.startswith("spirv.") or name == "aarch64.svcount"
+
+
+def target_ext_has_zero_init(name: str) -> bool:
+    """LLVMTargetExtType::hasProperty(HasZeroInit): the SPIR-V types only."""
+    return name.startswith("spirv.")
+
+
+def is_loadable(t: T.Type) -> bool:
+    """LLVM::isLoadableType ("LLVM type with size"): an LLVM-compatible outer type other than void,
+    a function, an opaque struct or a target extension type without memory operations."""
+    if isinstance(t, (T.LLVMVoidType, T.LLVMFunctionType)):
+        return False
+    if isinstance(t, (T.LLVMStructType, T.LLVMArrayType)):
+        return not t.text.endswith(", opaque>")
+    name = target_ext_name(t)
+    if name is not None:
+        return target_ext_supports_mem_ops(name)
+    return is_llvm_compatible(t)

@@ -20,6 +20,9 @@ from .llvm_common import (
     _trailing,
     _types_of,
     is_llvm_compatible,
+    is_loadable,
+    target_ext_name,
+    target_ext_supports_mem_ops,
 )
 
 # ----- aggregates ---------------------------------------------------------------------------------
@@ -280,6 +283,12 @@ class AllocaOp(OpDef):
         s += _dict(pr, op, ("elem_type", "inalloca"))
         return s + " : " + pr.function_type_text([op.operands[0].type], [op.results[0].type])
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        name = target_ext_name(op.attributes["elem_type"].type)
+        if name is not None and not target_ext_supports_mem_ops(name):
+            raise VerifyError("this target extension type cannot be used in alloca", op)
+
 
 _ORDERING0 = _i(0)
 ORDERINGS = {"not_atomic": 0, "unordered": 1, "monotonic": 2, "acquire": 4, "release": 5, "acq_rel": 6,
@@ -379,6 +388,8 @@ class LoadOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         _verify_ptr_operand(op, 0)
+        if not is_loadable(op.results[0].type):
+            raise VerifyError(f"result #0 must be LLVM type with size, but got '{op.results[0].type}'", op)
         _verify_atomic(op, op.results[0].type, (5, 6))
 
 
@@ -414,6 +425,8 @@ class StoreOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        if not is_loadable(op.operands[0].type):
+            raise VerifyError(f"operand #0 must be LLVM type with size, but got '{op.operands[0].type}'", op)
         _verify_ptr_operand(op, 1)
         _verify_atomic(op, op.operands[0].type, (4, 6))
 
