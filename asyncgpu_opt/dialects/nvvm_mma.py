@@ -96,18 +96,21 @@ class MmaOp(OpDef):
         p.parse_punct("(")
         types = p.parse_type_list()
         p.parse_punct(")")
-        if len(types) != 3:
-            raise p.error(f"expected one type for each operand segment but got {len(types)} types", p.name_pos)
-        ops = [p.resolve(r, t) for refs, t in zip(groups, types) for r in refs]
         # upstream infers the multiplicand types with isAccumulator set for A and B (as it does)
         inferred = [infer_operand_mma_type(t, i < 2) for i, t in enumerate(types)]
+        if len(types) > 3:  # upstream checks the count only when `)` is missing (and crashes here)
+            raise p.error(f"custom op '{cls.name}' expected one type for each operand segment but got {len(types)} "
+                          "types", p.name_pos)
+        ops = [p.resolve(r, t) for refs, t in zip(groups, types) for r in refs]
+        inferred += [None] * (3 - len(types))
         p.parse_punct("->")
         res = p.parse_type()
         for i, key in enumerate(("multiplicandAPtxType", "multiplicandBPtxType")):
             if key in attrs:
                 continue
             if inferred[i] is None:
-                raise p.error(f"attribute {key} is not provided explicitly and cannot be inferred", p.name_pos)
+                raise p.error(f"custom op '{cls.name}' attribute {key} is not provided explicitly and cannot be "
+                              "inferred", p.name_pos)
             attrs[key] = A.OpaqueAttr(f"#nvvm.mma_type<{inferred[i]}>")
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(g) for g in groups])
         return Operation.create(cls.name, ops, [res], attrs, opdef=cls)
