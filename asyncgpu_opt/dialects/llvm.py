@@ -487,12 +487,12 @@ ZeroOp = _nullary("zero")
 UndefOp = _nullary("undef")
 PoisonOp = _nullary("poison")
 
-_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_")
+_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_", "comdat")
 
 
 class GlobalOp(OpDef):
     name = "llvm.mlir.global"
-    props = ("addr_space", "alignment", "constant", "global_type", "linkage", "sym_name", "unnamed_addr",
+    props = ("addr_space", "alignment", "comdat", "constant", "global_type", "linkage", "sym_name", "unnamed_addr",
              "value", "visibility_", "section", "thread_local_", "dso_local")
     regions = ("initializer",)
     traits = frozenset({"Symbol", "IsolatedFromAbove"})
@@ -515,6 +515,10 @@ class GlobalOp(OpDef):
             value = p.parse_attribute()
             attrs["value"] = value
         p.parse_punct(")")
+        if p.parse_optional_keyword("comdat"):
+            p.parse_punct("(")
+            attrs["comdat"] = p.parse_attribute()
+            p.parse_punct(")")
         attrs.update(_trailing(p))
         gt = None
         if p.parse_optional_punct(":"):
@@ -541,7 +545,10 @@ class GlobalOp(OpDef):
         v = op.attributes.get("value")
         if v is not None:
             s += pr.attr_text(v)
-        s += ")" + _dict(pr, op, _GLOBAL_ELIDED)
+        s += ")"
+        if "comdat" in op.attributes:
+            s += f" comdat({pr.attr_text(op.attributes['comdat'])})"
+        s += _dict(pr, op, _GLOBAL_ELIDED)
         if not isinstance(v, A.StringAttr):
             s += " : " + pr.type_text(op.attributes["global_type"].type)
         if op.regions and op.regions[0].blocks:
@@ -560,6 +567,34 @@ class GlobalOp(OpDef):
         al = _int_value(op.attributes.get("alignment"))
         if al is not None and (al <= 0 or al & (al - 1)):
             raise VerifyError("alignment attribute is not a power of 2", op, raw=True)
+        comdat = op.attributes.get("comdat")
+        if isinstance(comdat, A.SymbolRefAttr):
+            sel = lookup_symbol(op, comdat)
+            if sel is None or sel.name != "llvm.comdat_selector":
+                raise VerifyError("expected comdat symbol", op, raw=True)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        """GlobalOp::verifyRegions: the initializer returns the global's type, holds only ops
+        without memory effects, and excludes a value attribute."""
+        if not op.regions or not op.regions[0].blocks:
+            return
+        b = op.regions[0].blocks[0]
+        ret = b.ops[-1] if b.ops else None
+        if ret is None or ret.name != "llvm.return":
+            return
+        if not ret.operands:
+            raise VerifyError("initializer region cannot return void", op)
+        gt = op.attributes["global_type"].type
+        if ret.operands[0].type != gt:
+            raise VerifyError(f"initializer region type '{ret.operands[0].type}' does not match global type '{gt}'",
+                              op)
+        for o in b.ops:
+            od = o.opdef
+            if od is None or not (od.traits & {"Pure", "NoMemoryEffect"}):
+                raise VerifyError("ops with side effects not allowed in global initializers", o, raw=True)
+        if "value" in op.attributes:
+            raise VerifyError("cannot have both initializer value and region", op)
 
 
 def _is_zero_value(v: A.Attribute) -> bool:

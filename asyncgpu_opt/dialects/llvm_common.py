@@ -102,3 +102,34 @@ def is_loadable(t: T.Type) -> bool:
     if name is not None:
         return target_ext_supports_mem_ops(name)
     return is_llvm_compatible(t)
+
+
+# The metadata array attributes of the memory and call ops (LLVM_AccessGroupArrayAttr, ...):
+# attribute name -> (element attribute prefix, constraint description)
+_METADATA_ARRAYS = {
+    "access_groups": ("#llvm.access_group<", "LLVM dialect access group metadata array"),
+    "alias_scopes": ("#llvm.alias_scope<", "LLVM dialect alias scope array"),
+    "noalias_scopes": ("#llvm.alias_scope<", "LLVM dialect alias scope array"),
+    "tbaa": ("#llvm.tbaa_tag<", "LLVM dialect TBAA tag metadata array"),
+}
+
+
+def metadata_array_error(attrs: dict[str, A.Attribute]) -> str | None:
+    """The verifyInherentAttrs text for the first malformed metadata array among ``attrs``
+    (``attribute 'access_groups' failed to satisfy constraint: ...``), else None."""
+    for name, (prefix, what) in _METADATA_ARRAYS.items():
+        a = attrs.get(name)
+        if a is not None and not (isinstance(a, A.ArrayAttr) and all(str(e).startswith(prefix) for e in a.elements)):
+            return f"attribute '{name}' failed to satisfy constraint: {what}"
+    return None
+
+
+def parse_checked_attr_dict(p: Any, opname: str) -> dict[str, A.Attribute]:
+    """The optional attribute dictionary of a custom form, with upstream's parse-time checks of the
+    metadata arrays (reported at the dictionary)."""
+    pos = p.skip()
+    attrs = p.parse_optional_attr_dict()
+    msg = metadata_array_error(attrs) if attrs else None
+    if msg is not None:
+        raise p.error(f"custom op '{opname}' '{opname}' op {msg}", pos)
+    return attrs

@@ -21,6 +21,8 @@ from .llvm_common import (
     _types_of,
     is_llvm_compatible,
     is_loadable,
+    metadata_array_error,
+    parse_checked_attr_dict,
     target_ext_name,
     target_ext_supports_mem_ops,
 )
@@ -352,6 +354,12 @@ def _verify_atomic(op: Operation, vt: T.Type, unsupported: tuple[int, ...]) -> N
         raise VerifyError("expected syncscope to be null for non-atomic access", op)
 
 
+def _verify_metadata_arrays(op: Operation) -> None:
+    msg = metadata_array_error(op.attributes)
+    if msg is not None:
+        raise VerifyError(msg, op)
+
+
 def _verify_ptr_operand(op: Operation, i: int) -> None:
     if not isinstance(op.operands[i].type, T.LLVMPointerType):
         raise VerifyError(f"operand #{i} must be LLVM pointer type, but got '{op.operands[i].type}'", op)
@@ -373,7 +381,7 @@ class LoadOp(OpDef):
             attrs["volatile_"] = A.UNIT
         ref = p.parse_operand()
         _parse_atomic(p, attrs, cls._KEYWORDS)
-        attrs.update(_trailing(p))
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         p.parse_punct(":")
         at = p.parse_type()
         p.parse_punct("->")
@@ -387,6 +395,7 @@ class LoadOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_metadata_arrays(op)
         _verify_ptr_operand(op, 0)
         if not is_loadable(op.results[0].type):
             raise VerifyError(f"result #0 must be LLVM type with size, but got '{op.results[0].type}'", op)
@@ -409,7 +418,7 @@ class StoreOp(OpDef):
         p.parse_punct(",")
         aref = p.parse_operand()
         _parse_atomic(p, attrs, cls._KEYWORDS)
-        attrs.update(_trailing(p))
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         p.parse_punct(":")
         vt = p.parse_type()
         p.parse_punct(",")
@@ -425,6 +434,7 @@ class StoreOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_metadata_arrays(op)
         if not is_loadable(op.operands[0].type):
             raise VerifyError(f"operand #0 must be LLVM type with size, but got '{op.operands[0].type}'", op)
         _verify_ptr_operand(op, 1)
