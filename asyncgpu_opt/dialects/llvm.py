@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Region
@@ -32,6 +33,7 @@ from .llvm_common import (
     _trailing,
     _types_of,
     is_llvm_compatible,
+    parse_checked_attr_dict,
     target_ext_has_zero_init,
     target_ext_name,
 )
@@ -214,8 +216,7 @@ class CallOp(OpDef):
     props = ("CConv", "TailCallKind", "callee", "fastmathFlags", "op_bundle_sizes", "operandSegmentSizes",
              "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
              "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
-    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE,
-                     "op_bundle_sizes": A.DenseArrayAttr(T.i32, [])}
+    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -228,7 +229,9 @@ class CallOp(OpDef):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
-        attrs.update(_trailing(p))
+        bundles_pos = p.skip()
+        bundles = _parse_op_bundles(p)
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         tpos = p.skip()
         p.parse_punct(":")
         ptr_t = None
@@ -236,10 +239,16 @@ class CallOp(OpDef):
             ptr_t = p.parse_type()
             if not p.parse_optional_punct(","):
                 raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
-        if not p.peek("("):
-            raise p.error(_CALL + ("expected direct call to have 1 trailing type" if fptr is None
-                                   else "expected trailing function type"), tpos)
-        ft = p.parse_type()
+        sig_error = _CALL + ("expected direct call to have 1 trailing types" if fptr is None
+                             else "expected trailing function type")
+        try:
+            if not p.peek("("):
+                raise p.error("expected '('")
+            ft = p.parse_type()
+        except MLIRError as nested:  # upstream reports the signature's own error first
+            e = p.error(sig_error, tpos)
+            e.preceding = [*nested.preceding, nested.diagnostic]
+            raise e from None
         if not isinstance(ft, T.FunctionType):
             raise p.error(_CALL + "expected trailing function type", tpos)
         if len(ft.results) > 1:
@@ -250,8 +259,17 @@ class CallOp(OpDef):
             raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
         ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
         ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
-        return _mk(cls, ops, list(ft.results), attrs)
+        bundle_ops = []
+        for k, (_, brefs, btypes) in enumerate(bundles):
+            if len(brefs) != len(btypes):
+                raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
+                              f"#{k}, but actually got {len(btypes)}", bundles_pos)
+            bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
+        attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
+        if bundles:
+            attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(bundle_ops)])
+        return _mk(cls, ops + bundle_ops, list(ft.results), attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -265,7 +283,8 @@ class CallOp(OpDef):
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
-        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes"}
+        s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
+        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
@@ -285,6 +304,7 @@ class CallOp(OpDef):
                 raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
         callee = op.attributes.get("callee")
         _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
+        _verify_op_bundles(op)
         if not isinstance(callee, A.SymbolRefAttr):
             if not op.operands:
                 raise VerifyError("must have either a `callee` attribute or at least an operand", op)
@@ -317,6 +337,61 @@ class CallOp(OpDef):
             raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
         if op.results and op.results[0].type != ft.result:
             raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
+    """(`[` (string `(` (ssa-use-list `:` type-list)? `)`) (`,` ...)* `]`)?: the operand bundles of
+    a call, as (tag, operands, types)."""
+    out: list[tuple[str, list[Any], list[T.Type]]] = []
+    if not p.parse_optional_punct("["):
+        return out
+    if p.parse_optional_punct("]"):
+        return out
+    while True:
+        pos = p.skip()
+        tag = p.parse_optional_string()
+        if tag is None:
+            raise p.error(_CALL + "expect operand bundle tag", pos)
+        p.parse_punct("(")
+        refs: list[Any] = []
+        types: list[T.Type] = []
+        if not p.parse_optional_punct(")"):
+            refs = p.parse_operand_list()
+            p.parse_punct(":")
+            types = p.parse_type_list()
+            p.parse_punct(")")
+        out.append((tag, refs, types))
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct("]")
+    return out
+
+
+def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
+    """` [` `"tag"(%a, %b : t1, t2)` ... `]`, nothing without bundles."""
+    sizes = op.attributes.get("op_bundle_sizes")
+    tags = op.attributes.get("op_bundle_tags")
+    if not isinstance(sizes, A.DenseArrayAttr) or not sizes.values or not isinstance(tags, A.ArrayAttr):
+        return ""
+    parts, i = [], 0
+    for n, tag in zip(sizes.values, tags.elements):
+        vs = operands[i:i + n]
+        i += n
+        inner = f"{pr.values(vs)} : {', '.join(pr.type_text(v.type) for v in vs)}" if vs else ""
+        parts.append(f"{pr.attr_text(tag)}({inner})")
+    return " [" + ", ".join(parts) + "]"
+
+
+def _verify_op_bundles(op: Operation) -> None:
+    """verifyOperandBundles: string tags, one per bundle."""
+    tags = op.attributes.get("op_bundle_tags")
+    sizes = op.attributes.get("op_bundle_sizes")
+    if isinstance(tags, A.ArrayAttr) and not all(isinstance(t, A.StringAttr) for t in tags.elements):
+        raise VerifyError("operand bundle tag must be a StringAttr", op, raw=True)
+    n = len(sizes.values) if isinstance(sizes, A.DenseArrayAttr) else 0
+    n_tags = len(tags.elements) if isinstance(tags, A.ArrayAttr) else 0
+    if n != n_tags:
+        raise VerifyError(f"expected {n} operand bundle tags, but actually got {n_tags}", op, raw=True)
 
 
 def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
