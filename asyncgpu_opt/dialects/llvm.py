@@ -260,10 +260,11 @@ class CallOp(OpDef):
         ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
         ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         bundle_ops = []
-        for k, (_, brefs, btypes) in enumerate(bundles):
+        for _, brefs, btypes in bundles:
             if len(brefs) != len(btypes):
+                # (upstream never advances the bundle number it reports)
                 raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
-                              f"#{k}, but actually got {len(btypes)}", bundles_pos)
+                              f"#0, but actually got {len(btypes)}", bundles_pos)
             bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
         attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
         if bundles:
@@ -294,6 +295,8 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        if "op_bundle_sizes" not in op.attributes:
+            raise VerifyError("requires attribute 'op_bundle_sizes'", op)
         args = cls.operand_group(op, "callee_operands")
         for i, v in enumerate(op.operands):
             if not is_llvm_compatible(v.type):
