@@ -133,3 +133,20 @@ def parse_checked_attr_dict(p: Any, opname: str) -> dict[str, A.Attribute]:
     if msg is not None:
         raise p.error(f"custom op '{opname}' '{opname}' op {msg}", pos)
     return attrs
+
+
+_LAYOUT_SPECIFIERS = frozenset("eEpifvanSAPGmFT")
+
+
+def data_layout_error(layout: str) -> str | None:
+    """The first error of llvm::DataLayout::parse upstream reports for an ``llvm.data_layout``
+    string, as far as the shape of its `-`-separated specifications goes (unknown specifier letter,
+    empty specification); None when none is found."""
+    if not layout:
+        return None
+    for spec in layout.split("-"):
+        if not spec:
+            return "empty specification is not allowed"
+        if not spec.startswith("ni:") and spec[0] not in _LAYOUT_SPECIFIERS:
+            return f"unknown specifier '{spec[0]}'"
+    return None
