@@ -54,7 +54,7 @@ class ModuleOp(OpDef):
 
             err = data_layout_error(layout.value)
             if err is not None:
-                raise VerifyError(f"invalid data layout descriptor: {err}", op)
+                raise VerifyError(f"invalid data layout descriptor: {err}\n", op)  # upstream's text ends in a newline
 
 
 class UnrealizedConversionCastOp(OpDef):
