@@ -53,13 +53,14 @@ class FuncOp(OpDef):
              "vscale_range", "will_return")
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
-    default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
+    # the custom parser also sets unnamed_addr (builders and the generic form do not)
+    default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "visibility_": _i(0)}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
         from .func import parse_function_signature
 
-        attrs: dict[str, A.Attribute] = {}
+        attrs: dict[str, A.Attribute] = {"unnamed_addr": _i(0)}
         for lk in LINKAGES:
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
@@ -67,7 +68,7 @@ class FuncOp(OpDef):
         name_pos = p.skip()
         name = p.parse_optional_symbol_name()
         if name is None:
-            raise p.error("expected valid '@'-identifier for symbol name", name_pos)
+            raise p.error("custom op 'llvm.func' expected valid '@'-identifier for symbol name", name_pos)
         attrs["sym_name"] = A.StringAttr(name)
         # signature, with an optional trailing `...`
         vararg = False
@@ -79,7 +80,8 @@ class FuncOp(OpDef):
             p.pos = save
             entry, ins, arg_attrs, res, res_attrs = parse_function_signature(p)
         if len(res) > 1:
-            raise p.error("expected function with 0 or 1 result")
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected zero or one function "
+                          "result", name_pos)
         if not all(is_llvm_compatible(t) for t in ins):
             raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
                           "function arguments", name_pos)
@@ -135,8 +137,23 @@ class FuncOp(OpDef):
     def verify(cls, op: Operation) -> None:
         from .func import verify_function_like
 
-        verify_function_like(op, T.LLVMFunctionType)
+        fta = op.attributes.get("function_type")
+        if fta is not None and not (isinstance(fta, A.TypeAttr) and isinstance(fta.type, T.LLVMFunctionType)):
+            raise VerifyError("attribute 'function_type' failed to satisfy constraint: type attribute of LLVM function "
+                              "type", op, parse_time=True)
+        ft = verify_function_like(op, T.LLVMFunctionType)
         if op.regions[0].blocks:
+            for i, (arg, t) in enumerate(zip(op.regions[0].blocks[0].args, ft.params)):
+                if arg.type != t:
+                    raise VerifyError(f"type of entry block argument #{i}('{arg.type}') must match the type of the "
+                                      f"corresponding argument in function signature('{t}')", op)
+        lk = str(op.attributes.get("linkage", EXTERNAL))
+        if lk == "#llvm.linkage<common>":
+            raise VerifyError("functions cannot have 'common' linkage", op)
+        if not op.regions[0].blocks:
+            if lk not in ("#llvm.linkage<external>", "#llvm.linkage<extern_weak>"):
+                raise VerifyError("external functions must have 'external' or 'extern_weak' linkage", op)
+        else:
             a = op.attributes
             if "no_inline" in a and "always_inline" in a:
                 raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
@@ -145,13 +162,12 @@ class FuncOp(OpDef):
 
 
 def _scan_vararg(p: Any) -> bool:
-    """Whether the parenthesized signature at the cursor ends with `...`."""
+    """Whether the parenthesized signature at the cursor has a `...`."""
     s = p.skip()
     if not p.text.startswith("(", s):
         return False
     e = p.balanced_end(s)
-    inner = p.text[s + 1:e - 1].rstrip()
-    return inner.endswith("...")
+    return "..." in p.text[s + 1:e - 1]
 
 
 def _parse_vararg_signature(p: Any) -> tuple:
@@ -159,8 +175,14 @@ def _parse_vararg_signature(p: Any) -> tuple:
     entry: list = []
     ins: list[T.Type] = []
     arg_attrs: list[Any] = []
-    while True:
+    vararg = False
+    while not p.parse_optional_punct(")"):
         if p.parse_optional_punct("..."):
+            vararg = True
+            if p.parse_optional_punct(","):
+                raise p.error("custom op 'llvm.func' variadic arguments must be in the end of the argument list",
+                              p.skip())
+            p.parse_punct(")")
             break
         ref = p.parse_optional_operand()
         if ref is not None:
@@ -171,12 +193,13 @@ def _parse_vararg_signature(p: Any) -> tuple:
         ins.append(t)
         if ref is not None:
             entry.append((ref, t, loc))
-        p.parse_punct(",")
-    p.parse_punct(")")
+        if not p.parse_optional_punct(","):
+            p.parse_punct(")")
+            break
     res: list[T.Type] = []
     if p.parse_optional_punct("->"):
         res.append(p.parse_type())
-    return entry, ins, arg_attrs, res, [A.DictionaryAttr({}) for _ in res], True
+    return entry, ins, arg_attrs, res, [A.DictionaryAttr({}) for _ in res], vararg
 
 
 class ReturnOp(OpDef):
@@ -574,12 +597,11 @@ class GlobalOp(OpDef):
              "value", "visibility_", "section", "thread_local_", "dso_local")
     regions = ("initializer",)
     traits = frozenset({"Symbol", "IsolatedFromAbove"})
-    default_attrs = {"addr_space": _i(0, T.i32), "linkage": EXTERNAL, "unnamed_addr": _i(0),
-                     "visibility_": _i(0)}
+    default_attrs = {"addr_space": _i(0, T.i32), "visibility_": _i(0)}  # the custom parser sets the others
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {}
+        attrs: dict[str, A.Attribute] = {"linkage": EXTERNAL, "unnamed_addr": _i(0)}
         for lk in LINKAGES:
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
@@ -601,6 +623,8 @@ class GlobalOp(OpDef):
         gt = None
         if p.parse_optional_punct(":"):
             gt = p.parse_type()
+            if p.peek(","):
+                raise p.error(f"custom op '{cls.name}' expected zero or one type", p.name_pos)
         elif isinstance(value, A.StringAttr):
             gt = T.LLVMArrayType(len(value.value.encode("latin-1", "replace")), T.i8)
         else:
@@ -636,8 +660,27 @@ class GlobalOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        for attr in ("global_type", "sym_name"):
+            if attr not in op.attributes:
+                raise VerifyError(f"requires attribute '{attr}'", op)
+        asp = op.attributes.get("addr_space")
+        if asp is not None and not (isinstance(asp, A.IntegerAttr) and asp.type == T.i32 and asp.value >= 0):
+            raise VerifyError("attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is non-negative", op, parse_time=True)
         lk = str(op.attributes.get("linkage", ""))
         v = op.attributes.get("value")
+        gt = op.attributes["global_type"].type
+        if isinstance(v, A.StringAttr) and not (
+                isinstance(gt, T.LLVMArrayType) and gt.element_type == T.i8
+                and gt.size == len(v.value.encode("utf-8", "surrogateescape"))):
+            raise VerifyError("requires an i8 array type of the length equal to that of the string attribute", op)
+        name = target_ext_name(gt)
+        if name is not None:
+            if not target_ext_has_zero_init(name):  # HasZeroInit and CanBeGlobal go together
+                raise VerifyError("this target extension type cannot be used in a global", op)
+            if v is not None:
+                raise VerifyError("global with target extension type can only be initialized with zero-initializer",
+                                  op)
         if lk == "#llvm.linkage<common>" and v is not None and not _is_zero_value(v):
             raise VerifyError("expected zero value for 'common' linkage", op)
         if lk == "#llvm.linkage<appending>" and not isinstance(op.attributes["global_type"].type, T.LLVMArrayType):
@@ -686,12 +729,38 @@ def _is_zero_value(v: A.Attribute) -> bool:
     return False
 
 
+def _parse_global_name(p: Any, optional: bool) -> A.Attribute | None:
+    """A FlatSymbolRefAttr: any other attribute is upstream's 'invalid kind of attribute'."""
+    pos = p.skip()
+    a = p.parse_attribute()
+    if not isinstance(a, A.SymbolRefAttr):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
 class AddressOfOp(OpDef):
     name = "llvm.mlir.addressof"
     results = (single("res"),)
     props = ("global_name",)
     traits = frozenset({"Pure"})
+    attr_parsers = {"global_name": _parse_global_name}
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """AddressOfOp::verifySymbolUses: a global, alias, function or ifunc; a global's (or
+        alias's) address space."""
+        ref = op.attributes.get("global_name")
+        sym = lookup_symbol(op, ref) if isinstance(ref, A.SymbolRefAttr) else None
+        if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
+            raise VerifyError("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
+                              "'llvm.func' or 'llvm.mlir.ifunc'", op)
+        t = op.results[0].type
+        if sym.name in ("llvm.mlir.global", "llvm.mlir.alias") and isinstance(t, T.LLVMPointerType):
+            asp = _int_value(sym.attributes.get("addr_space")) or 0
+            if asp != t.address_space:
+                raise VerifyError("pointer address space must match address space of the referenced global or alias",
+                                  op)
 
 
 def _cast(mn: str, check=None, extra_props: tuple[str, ...] = (), defaults: dict | None = None) -> type[OpDef]:
