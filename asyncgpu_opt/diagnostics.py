@@ -175,6 +175,9 @@ class MLIRError(Exception):
         super().__init__(message)
         # ``op``: the failing op, shown in a "see current operation" note (``syntax.op_notes``)
         self.diagnostic = Diagnostic("error", message, loc, notes or [], op=op, op_in_message=op_in_message)
+        # errors reported before this one by the same failing step (a nested parse that failed and
+        # an op parser that then reported its own error): shown first, in order
+        self.preceding: list[Diagnostic] = []
 
     @property
     def op(self) -> Any:

@@ -260,6 +260,7 @@ class _ChunkRun:
         except MLIRError as e:
             from .syntax.op_notes import complete
 
+            self.diags.extend(e.preceding)
             self.diags.append(complete(e.diagnostic))
             self.diags.extend(self.after_failure)
             return getattr(e, "output", None)  # --run keeps what the program printed

@@ -48,6 +48,13 @@ class ModuleOp(OpDef):
             raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
         if op.regions[0].blocks[0].args:
             raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
+        layout = op.attributes.get("llvm.data_layout")
+        if isinstance(layout, A.StringAttr):  # LLVMDialect::verifyOperationAttribute
+            from .llvm_common import data_layout_error
+
+            err = data_layout_error(layout.value)
+            if err is not None:
+                raise VerifyError(f"invalid data layout descriptor: {err}\n", op)  # upstream's text ends in a newline
 
 
 class UnrealizedConversionCastOp(OpDef):

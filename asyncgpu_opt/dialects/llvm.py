@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Region
@@ -32,6 +33,9 @@ from .llvm_common import (
     _trailing,
     _types_of,
     is_llvm_compatible,
+    parse_checked_attr_dict,
+    target_ext_has_zero_init,
+    target_ext_name,
 )
 
 # ----- functions ------------------------------------------------------------------------------
@@ -49,7 +53,8 @@ class FuncOp(OpDef):
              "vscale_range", "will_return")
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
-    default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "unnamed_addr": _i(0), "visibility_": _i(0)}
+    # the custom parser also sets unnamed_addr (builders and the generic form do not)
+    default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "visibility_": _i(0)}
     # checks of a function with a personality, registered by llvm_control (landingpad/resume types)
     personality_checks: list[Any] = []
 
@@ -57,7 +62,7 @@ class FuncOp(OpDef):
     def parse_custom(cls, p: Any, results: list) -> Operation:
         from .func import parse_function_signature
 
-        attrs: dict[str, A.Attribute] = {}
+        attrs: dict[str, A.Attribute] = {"unnamed_addr": _i(0)}
         for lk in LINKAGES:
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
@@ -65,7 +70,7 @@ class FuncOp(OpDef):
         name_pos = p.skip()
         name = p.parse_optional_symbol_name()
         if name is None:
-            raise p.error("expected valid '@'-identifier for symbol name", name_pos)
+            raise p.error("custom op 'llvm.func' expected valid '@'-identifier for symbol name", name_pos)
         attrs["sym_name"] = A.StringAttr(name)
         # signature, with an optional trailing `...`
         vararg = False
@@ -77,7 +82,8 @@ class FuncOp(OpDef):
             p.pos = save
             entry, ins, arg_attrs, res, res_attrs = parse_function_signature(p)
         if len(res) > 1:
-            raise p.error("expected function with 0 or 1 result")
+            raise p.error("custom op 'llvm.func' failed to construct function type: expected zero or one function "
+                          "result", name_pos)
         if not all(is_llvm_compatible(t) for t in ins):
             raise p.error("custom op 'llvm.func' failed to construct function type: expected LLVM type for "
                           "function arguments", name_pos)
@@ -133,8 +139,23 @@ class FuncOp(OpDef):
     def verify(cls, op: Operation) -> None:
         from .func import verify_function_like
 
-        verify_function_like(op, T.LLVMFunctionType)
+        fta = op.attributes.get("function_type")
+        if fta is not None and not (isinstance(fta, A.TypeAttr) and isinstance(fta.type, T.LLVMFunctionType)):
+            raise VerifyError("attribute 'function_type' failed to satisfy constraint: type attribute of LLVM function "
+                              "type", op, parse_time=True)
+        ft = verify_function_like(op, T.LLVMFunctionType)
         if op.regions[0].blocks:
+            for i, (arg, t) in enumerate(zip(op.regions[0].blocks[0].args, ft.params)):
+                if arg.type != t:
+                    raise VerifyError(f"type of entry block argument #{i}('{arg.type}') must match the type of the "
+                                      f"corresponding argument in function signature('{t}')", op)
+        lk = str(op.attributes.get("linkage", EXTERNAL))
+        if lk == "#llvm.linkage<common>":
+            raise VerifyError("functions cannot have 'common' linkage", op)
+        if not op.regions[0].blocks:
+            if lk not in ("#llvm.linkage<external>", "#llvm.linkage<extern_weak>"):
+                raise VerifyError("external functions must have 'external' or 'extern_weak' linkage", op)
+        else:
             a = op.attributes
             if "no_inline" in a and "always_inline" in a:
                 raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
@@ -146,13 +167,12 @@ class FuncOp(OpDef):
 
 
 def _scan_vararg(p: Any) -> bool:
-    """Whether the parenthesized signature at the cursor ends with `...`."""
+    """Whether the parenthesized signature at the cursor has a `...`."""
     s = p.skip()
     if not p.text.startswith("(", s):
         return False
     e = p.balanced_end(s)
-    inner = p.text[s + 1:e - 1].rstrip()
-    return inner.endswith("...")
+    return "..." in p.text[s + 1:e - 1]
 
 
 def _parse_vararg_signature(p: Any) -> tuple:
@@ -160,8 +180,14 @@ def _parse_vararg_signature(p: Any) -> tuple:
     entry: list = []
     ins: list[T.Type] = []
     arg_attrs: list[Any] = []
-    while True:
+    vararg = False
+    while not p.parse_optional_punct(")"):
         if p.parse_optional_punct("..."):
+            vararg = True
+            if p.parse_optional_punct(","):
+                raise p.error("custom op 'llvm.func' variadic arguments must be in the end of the argument list",
+                              p.skip())
+            p.parse_punct(")")
             break
         ref = p.parse_optional_operand()
         if ref is not None:
@@ -172,12 +198,13 @@ def _parse_vararg_signature(p: Any) -> tuple:
         ins.append(t)
         if ref is not None:
             entry.append((ref, t, loc))
-        p.parse_punct(",")
-    p.parse_punct(")")
+        if not p.parse_optional_punct(","):
+            p.parse_punct(")")
+            break
     res: list[T.Type] = []
     if p.parse_optional_punct("->"):
         res.append(p.parse_type())
-    return entry, ins, arg_attrs, res, [A.DictionaryAttr({}) for _ in res], True
+    return entry, ins, arg_attrs, res, [A.DictionaryAttr({}) for _ in res], vararg
 
 
 class ReturnOp(OpDef):
@@ -217,8 +244,7 @@ class CallOp(OpDef):
     props = ("CConv", "TailCallKind", "callee", "fastmathFlags", "op_bundle_sizes", "operandSegmentSizes",
              "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
              "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
-    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE,
-                     "op_bundle_sizes": A.DenseArrayAttr(T.i32, [])}
+    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -231,7 +257,9 @@ class CallOp(OpDef):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
-        attrs.update(_trailing(p))
+        bundles_pos = p.skip()
+        bundles = _parse_op_bundles(p)
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         tpos = p.skip()
         p.parse_punct(":")
         ptr_t = None
@@ -239,10 +267,16 @@ class CallOp(OpDef):
             ptr_t = p.parse_type()
             if not p.parse_optional_punct(","):
                 raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
-        if not p.peek("("):
-            raise p.error(_CALL + ("expected direct call to have 1 trailing type" if fptr is None
-                                   else "expected trailing function type"), tpos)
-        ft = p.parse_type()
+        sig_error = _CALL + ("expected direct call to have 1 trailing types" if fptr is None
+                             else "expected trailing function type")
+        try:
+            if not p.peek("("):
+                raise p.error("expected '('")
+            ft = p.parse_type()
+        except MLIRError as nested:  # upstream reports the signature's own error first
+            e = p.error(sig_error, tpos)
+            e.preceding = [*nested.preceding, nested.diagnostic]
+            raise e from None
         if not isinstance(ft, T.FunctionType):
             raise p.error(_CALL + "expected trailing function type", tpos)
         if len(ft.results) > 1:
@@ -253,8 +287,18 @@ class CallOp(OpDef):
             raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
         ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
         ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), 0])
-        return _mk(cls, ops, list(ft.results), attrs)
+        bundle_ops = []
+        for _, brefs, btypes in bundles:
+            if len(brefs) != len(btypes):
+                # (upstream never advances the bundle number it reports)
+                raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
+                              f"#0, but actually got {len(btypes)}", bundles_pos)
+            bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
+        attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
+        if bundles:
+            attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(bundle_ops)])
+        return _mk(cls, ops + bundle_ops, list(ft.results), attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -268,7 +312,8 @@ class CallOp(OpDef):
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
-        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes"}
+        s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
+        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
@@ -278,6 +323,8 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        if "op_bundle_sizes" not in op.attributes:
+            raise VerifyError("requires attribute 'op_bundle_sizes'", op)
         args = cls.operand_group(op, "callee_operands")
         for i, v in enumerate(op.operands):
             if not is_llvm_compatible(v.type):
@@ -288,6 +335,7 @@ class CallOp(OpDef):
                 raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
         callee = op.attributes.get("callee")
         _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
+        _verify_op_bundles(op)
         if not isinstance(callee, A.SymbolRefAttr):
             if not op.operands:
                 raise VerifyError("must have either a `callee` attribute or at least an operand", op)
@@ -320,6 +368,61 @@ class CallOp(OpDef):
             raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
         if op.results and op.results[0].type != ft.result:
             raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
+    """(`[` (string `(` (ssa-use-list `:` type-list)? `)`) (`,` ...)* `]`)?: the operand bundles of
+    a call, as (tag, operands, types)."""
+    out: list[tuple[str, list[Any], list[T.Type]]] = []
+    if not p.parse_optional_punct("["):
+        return out
+    if p.parse_optional_punct("]"):
+        return out
+    while True:
+        pos = p.skip()
+        tag = p.parse_optional_string()
+        if tag is None:
+            raise p.error(_CALL + "expect operand bundle tag", pos)
+        p.parse_punct("(")
+        refs: list[Any] = []
+        types: list[T.Type] = []
+        if not p.parse_optional_punct(")"):
+            refs = p.parse_operand_list()
+            p.parse_punct(":")
+            types = p.parse_type_list()
+            p.parse_punct(")")
+        out.append((tag, refs, types))
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct("]")
+    return out
+
+
+def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
+    """` [` `"tag"(%a, %b : t1, t2)` ... `]`, nothing without bundles."""
+    sizes = op.attributes.get("op_bundle_sizes")
+    tags = op.attributes.get("op_bundle_tags")
+    if not isinstance(sizes, A.DenseArrayAttr) or not sizes.values or not isinstance(tags, A.ArrayAttr):
+        return ""
+    parts, i = [], 0
+    for n, tag in zip(sizes.values, tags.elements):
+        vs = operands[i:i + n]
+        i += n
+        inner = f"{pr.values(vs)} : {', '.join(pr.type_text(v.type) for v in vs)}" if vs else ""
+        parts.append(f"{pr.attr_text(tag)}({inner})")
+    return " [" + ", ".join(parts) + "]"
+
+
+def _verify_op_bundles(op: Operation) -> None:
+    """verifyOperandBundles: string tags, one per bundle."""
+    tags = op.attributes.get("op_bundle_tags")
+    sizes = op.attributes.get("op_bundle_sizes")
+    if isinstance(tags, A.ArrayAttr) and not all(isinstance(t, A.StringAttr) for t in tags.elements):
+        raise VerifyError("operand bundle tag must be a StringAttr", op, raw=True)
+    n = len(sizes.values) if isinstance(sizes, A.DenseArrayAttr) else 0
+    n_tags = len(tags.elements) if isinstance(tags, A.ArrayAttr) else 0
+    if n != n_tags:
+        raise VerifyError(f"expected {n} operand bundle tags, but actually got {n_tags}", op, raw=True)
 
 
 def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
@@ -400,7 +503,7 @@ def _verify_constant(op: Operation, v: Any, t: T.Type) -> None:
             if a.type != et:
                 raise VerifyError(f"struct element at index {i} is of wrong type", op)
         return
-    if isinstance(t, T.OpaqueType) and t.text.startswith("!llvm.target<"):
+    if target_ext_name(t) is not None:
         raise VerifyError("does not support target extension type.", op)
     if isinstance(v, A.IntegerAttr):
         if not isinstance(t, T.IntegerType):
@@ -471,30 +574,39 @@ def _verify_struct_array(op: Operation, t: Any, v: Any, dim: int) -> None:
 
 
 def _nullary(mn: str) -> type[OpDef]:
+    """``llvm.mlir.{zero,undef,poison}``: an LLVM-compatible result; a zero of a target extension
+    type needs its HasZeroInit property."""
+    def verify(cls: Any, op: Operation) -> None:
+        t = op.results[0].type
+        if not is_llvm_compatible(t):
+            raise VerifyError(f"result #0 must be LLVM dialect-compatible type, but got '{t}'", op)
+        name = target_ext_name(t) if mn == "zero" else None
+        if name is not None and not target_ext_has_zero_init(name):
+            raise VerifyError("target extension type does not support zero-initializer", op)
+
     return type(f"{mn}Op", (OpDef,), dict(
-        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}),
-        assembly_format="attr-dict `:` type($res)"))
+        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}), shape_verified=True,
+        assembly_format="attr-dict `:` type($res)", verify=classmethod(verify)))
 
 
 ZeroOp = _nullary("zero")
 UndefOp = _nullary("undef")
 PoisonOp = _nullary("poison")
 
-_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_")
+_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_", "comdat")
 
 
 class GlobalOp(OpDef):
     name = "llvm.mlir.global"
-    props = ("addr_space", "alignment", "constant", "global_type", "linkage", "sym_name", "unnamed_addr",
+    props = ("addr_space", "alignment", "comdat", "constant", "global_type", "linkage", "sym_name", "unnamed_addr",
              "value", "visibility_", "section", "thread_local_", "dso_local")
     regions = ("initializer",)
     traits = frozenset({"Symbol", "IsolatedFromAbove"})
-    default_attrs = {"addr_space": _i(0, T.i32), "linkage": EXTERNAL, "unnamed_addr": _i(0),
-                     "visibility_": _i(0)}
+    default_attrs = {"addr_space": _i(0, T.i32), "visibility_": _i(0)}  # the custom parser sets the others
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {}
+        attrs: dict[str, A.Attribute] = {"linkage": EXTERNAL, "unnamed_addr": _i(0)}
         for lk in LINKAGES:
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
@@ -508,10 +620,16 @@ class GlobalOp(OpDef):
             value = p.parse_attribute()
             attrs["value"] = value
         p.parse_punct(")")
+        if p.parse_optional_keyword("comdat"):
+            p.parse_punct("(")
+            attrs["comdat"] = p.parse_attribute()
+            p.parse_punct(")")
         attrs.update(_trailing(p))
         gt = None
         if p.parse_optional_punct(":"):
             gt = p.parse_type()
+            if p.peek(","):
+                raise p.error(f"custom op '{cls.name}' expected zero or one type", p.name_pos)
         elif isinstance(value, A.StringAttr):
             gt = T.LLVMArrayType(len(value.value.encode("latin-1", "replace")), T.i8)
         else:
@@ -534,7 +652,10 @@ class GlobalOp(OpDef):
         v = op.attributes.get("value")
         if v is not None:
             s += pr.attr_text(v)
-        s += ")" + _dict(pr, op, _GLOBAL_ELIDED)
+        s += ")"
+        if "comdat" in op.attributes:
+            s += f" comdat({pr.attr_text(op.attributes['comdat'])})"
+        s += _dict(pr, op, _GLOBAL_ELIDED)
         if not isinstance(v, A.StringAttr):
             s += " : " + pr.type_text(op.attributes["global_type"].type)
         if op.regions and op.regions[0].blocks:
@@ -544,8 +665,27 @@ class GlobalOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        for attr in ("global_type", "sym_name"):
+            if attr not in op.attributes:
+                raise VerifyError(f"requires attribute '{attr}'", op)
+        asp = op.attributes.get("addr_space")
+        if asp is not None and not (isinstance(asp, A.IntegerAttr) and asp.type == T.i32 and asp.value >= 0):
+            raise VerifyError("attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is non-negative", op, parse_time=True)
         lk = str(op.attributes.get("linkage", ""))
         v = op.attributes.get("value")
+        gt = op.attributes["global_type"].type
+        if isinstance(v, A.StringAttr) and not (
+                isinstance(gt, T.LLVMArrayType) and gt.element_type == T.i8
+                and gt.size == len(v.value.encode("utf-8", "surrogateescape"))):
+            raise VerifyError("requires an i8 array type of the length equal to that of the string attribute", op)
+        name = target_ext_name(gt)
+        if name is not None:
+            if not target_ext_has_zero_init(name):  # HasZeroInit and CanBeGlobal go together
+                raise VerifyError("this target extension type cannot be used in a global", op)
+            if v is not None:
+                raise VerifyError("global with target extension type can only be initialized with zero-initializer",
+                                  op)
         if lk == "#llvm.linkage<common>" and v is not None and not _is_zero_value(v):
             raise VerifyError("expected zero value for 'common' linkage", op)
         if lk == "#llvm.linkage<appending>" and not isinstance(op.attributes["global_type"].type, T.LLVMArrayType):
@@ -553,6 +693,34 @@ class GlobalOp(OpDef):
         al = _int_value(op.attributes.get("alignment"))
         if al is not None and (al <= 0 or al & (al - 1)):
             raise VerifyError("alignment attribute is not a power of 2", op, raw=True)
+        comdat = op.attributes.get("comdat")
+        if isinstance(comdat, A.SymbolRefAttr):
+            sel = lookup_symbol(op, comdat)
+            if sel is None or sel.name != "llvm.comdat_selector":
+                raise VerifyError("expected comdat symbol", op, raw=True)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        """GlobalOp::verifyRegions: the initializer returns the global's type, holds only ops
+        without memory effects, and excludes a value attribute."""
+        if not op.regions or not op.regions[0].blocks:
+            return
+        b = op.regions[0].blocks[0]
+        ret = b.ops[-1] if b.ops else None
+        if ret is None or ret.name != "llvm.return":
+            return
+        if not ret.operands:
+            raise VerifyError("initializer region cannot return void", op)
+        gt = op.attributes["global_type"].type
+        if ret.operands[0].type != gt:
+            raise VerifyError(f"initializer region type '{ret.operands[0].type}' does not match global type '{gt}'",
+                              op)
+        for o in b.ops:
+            od = o.opdef
+            if od is None or not (od.traits & {"Pure", "NoMemoryEffect"}):
+                raise VerifyError("ops with side effects not allowed in global initializers", o, raw=True)
+        if "value" in op.attributes:
+            raise VerifyError("cannot have both initializer value and region", op)
 
 
 def _is_zero_value(v: A.Attribute) -> bool:
@@ -566,12 +734,38 @@ def _is_zero_value(v: A.Attribute) -> bool:
     return False
 
 
+def _parse_global_name(p: Any, optional: bool) -> A.Attribute | None:
+    """A FlatSymbolRefAttr: any other attribute is upstream's 'invalid kind of attribute'."""
+    pos = p.skip()
+    a = p.parse_attribute()
+    if not isinstance(a, A.SymbolRefAttr):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
 class AddressOfOp(OpDef):
     name = "llvm.mlir.addressof"
     results = (single("res"),)
     props = ("global_name",)
     traits = frozenset({"Pure"})
+    attr_parsers = {"global_name": _parse_global_name}
     assembly_format = "$global_name attr-dict `:` qualified(type($res))"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """AddressOfOp::verifySymbolUses: a global, alias, function or ifunc; a global's (or
+        alias's) address space."""
+        ref = op.attributes.get("global_name")
+        sym = lookup_symbol(op, ref) if isinstance(ref, A.SymbolRefAttr) else None
+        if sym is None or sym.name not in ("llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"):
+            raise VerifyError("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or "
+                              "'llvm.func' or 'llvm.mlir.ifunc'", op)
+        t = op.results[0].type
+        if sym.name in ("llvm.mlir.global", "llvm.mlir.alias") and isinstance(t, T.LLVMPointerType):
+            asp = _int_value(sym.attributes.get("addr_space")) or 0
+            if asp != t.address_space:
+                raise VerifyError("pointer address space must match address space of the referenced global or alias",
+                                  op)
 
 
 def _cast(mn: str, check=None, extra_props: tuple[str, ...] = (), defaults: dict | None = None) -> type[OpDef]:
@@ -606,12 +800,59 @@ def _check_inttoptr(op: Operation) -> None:
         raise VerifyError(f"result #0 must be LLVM pointer type, but got '{op.results[0].type}'", op)
 
 
+def _is_non_aggregate(t: T.Type) -> bool:
+    """LLVM_AnyNonAggregate: an LLVM-compatible type that is not a struct or an array."""
+    return is_llvm_compatible(t) and not isinstance(t, (T.LLVMStructType, T.LLVMArrayType))
+
+
+def _check_bitcast(op: Operation) -> None:
+    """BitcastOp::verify after the operand/result constraints: pointers (or vectors of pointers)
+    only to pointers of the same shape and address space."""
+    src, res = op.operands[0].type, op.results[0].type
+    if not _is_non_aggregate(src):
+        raise VerifyError(f"operand #0 must be LLVM-compatible non-aggregate type, but got '{src}'", op)
+    if not _is_non_aggregate(res):
+        raise VerifyError(f"result #0 must be LLVM-compatible non-aggregate type, but got '{res}'", op)
+    rp = _vector_element(res)
+    sp = _vector_element(src)
+    if isinstance(rp, T.LLVMPointerType) != isinstance(sp, T.LLVMPointerType):
+        raise VerifyError("can only cast pointers from and to pointers", op)
+    if not isinstance(rp, T.LLVMPointerType) or not isinstance(sp, T.LLVMPointerType):
+        return
+    if isinstance(res, T.VectorType) and not isinstance(src, T.VectorType):
+        raise VerifyError("cannot cast pointer to vector of pointers", op)
+    if not isinstance(res, T.VectorType) and isinstance(src, T.VectorType):
+        raise VerifyError("cannot cast vector of pointers to pointer", op)
+    if rp.address_space != sp.address_space:
+        raise VerifyError("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead", op)
+
+
+def _vector_element(t: T.Type) -> T.Type:
+    return t.element_type if isinstance(t, T.VectorType) else t
+
+
+def _check_ext(op: Operation) -> None:
+    """verifyExtOp (sext, zext): matching vector-ness and shape, a strictly wider integer."""
+    src, res = op.operands[0].type, op.results[0].type
+    if isinstance(src, T.VectorType):
+        if not isinstance(res, T.VectorType):
+            raise VerifyError("input type is a vector but output type is an integer", op, raw=True)
+        if src.shape != res.shape or src.scalable != res.scalable:
+            raise VerifyError("input and output vectors are of incompatible shape", op, raw=True)
+    elif isinstance(res, T.VectorType):
+        raise VerifyError("input type is an integer but output type is a vector", op, raw=True)
+    sw, rw = getattr(_vector_element(src), "width", 0), getattr(_vector_element(res), "width", 0)
+    if sw >= rw:
+        raise VerifyError("integer width of the output type is smaller or equal to the integer width of the input "
+                          "type", op, raw=True)
+
+
 PtrToIntOp = _cast("ptrtoint", _check_ptrtoint)
 IntToPtrOp = _cast("inttoptr", _check_inttoptr)
-BitcastOp = _cast("bitcast")
+BitcastOp = _cast("bitcast", _check_bitcast)
 AddrSpaceCastOp = _cast("addrspacecast")
-SExtOp = _cast("sext")
-ZExtOp = _cast("zext", extra_props=("nonNeg",))
+SExtOp = _cast("sext", _check_ext)
+ZExtOp = _cast("zext", _check_ext, extra_props=("nonNeg",))
 TruncOp = _cast("trunc", extra_props=("overflowFlags",), defaults={"overflowFlags": _i(0, T.i32)})
 SIToFPOp = _cast("sitofp")
 FPToSIOp = _cast("fptosi")

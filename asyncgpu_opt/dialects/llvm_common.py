@@ -17,8 +17,10 @@ LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "
             "extern_weak", "linkonce_odr", "weak_odr", "external")
 ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 GEP_DYNAMIC = -2147483648
-_GEP_FLAGS = {0: "", 1: "nusw", 3: "inbounds", 4: "nuw", 5: "nusw|nuw", 7: "inbounds|nuw"}
-_GEP_FLAG_BITS = {"nusw": 1, "inbounds": 3, "nuw": 4}
+# GEPNoWrapFlags: inbounds_flag (bit 0), nusw (bit 1), nuw (bit 2); `inbounds` is the group of the first two
+_GEP_FLAGS = {0: "", 1: "inbounds_flag", 2: "nusw", 3: "inbounds", 4: "nuw", 5: "inbounds_flag|nuw", 6: "nusw|nuw",
+              7: "inbounds|nuw"}
+_GEP_FLAG_BITS = {"inbounds_flag": 1, "nusw": 2, "inbounds": 3, "nuw": 4}
 
 
 def _i(v: int, t: T.Type = T.i64) -> A.IntegerAttr:
@@ -69,3 +71,82 @@ def is_llvm_compatible(t: T.Type) -> bool:
     if isinstance(t, T.LLVMFunctionType):
         return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
     return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm."))
+
+
+def target_ext_name(t: T.Type) -> str | None:
+    """The name of an ``!llvm.target<"name", ...>`` type (LLVMTargetExtType), else None."""
+    if isinstance(t, T.LLVMType) and t.body.startswith('target<"'):
+        end = t.body.find('"', 8)
+        return t.body[8:end] if end > 0 else None
+    return None
+
+
+def target_ext_supports_mem_ops(name: str) -> bool:
+    """LLVMTargetExtType::supportsMemOps: the SPIR-V types and ``aarch64.svcount``."""
+    return name.startswith("spirv.") or name == "aarch64.svcount"
+
+
+def target_ext_has_zero_init(name: str) -> bool:
+    """LLVMTargetExtType::hasProperty(HasZeroInit): the SPIR-V types only."""
+    return name.startswith("spirv.")
+
+
+def is_loadable(t: T.Type) -> bool:
+    """LLVM::isLoadableType ("LLVM type with size"): an LLVM-compatible outer type other than void,
+    a function, an opaque struct or a target extension type without memory operations."""
+    if isinstance(t, (T.LLVMVoidType, T.LLVMFunctionType)):
+        return False
+    if isinstance(t, (T.LLVMStructType, T.LLVMArrayType)):
+        return not t.text.endswith(", opaque>")
+    name = target_ext_name(t)
+    if name is not None:
+        return target_ext_supports_mem_ops(name)
+    return is_llvm_compatible(t)
+
+
+# The metadata array attributes of the memory and call ops (LLVM_AccessGroupArrayAttr, ...):
+# attribute name -> (element attribute prefix, constraint description)
+_METADATA_ARRAYS = {
+    "access_groups": ("#llvm.access_group<", "LLVM dialect access group metadata array"),
+    "alias_scopes": ("#llvm.alias_scope<", "LLVM dialect alias scope array"),
+    "noalias_scopes": ("#llvm.alias_scope<", "LLVM dialect alias scope array"),
+    "tbaa": ("#llvm.tbaa_tag<", "LLVM dialect TBAA tag metadata array"),
+}
+
+
+def metadata_array_error(attrs: dict[str, A.Attribute]) -> str | None:
+    """The verifyInherentAttrs text for the first malformed metadata array among ``attrs``
+    (``attribute 'access_groups' failed to satisfy constraint: ...``), else None."""
+    for name, (prefix, what) in _METADATA_ARRAYS.items():
+        a = attrs.get(name)
+        if a is not None and not (isinstance(a, A.ArrayAttr) and all(str(e).startswith(prefix) for e in a.elements)):
+            return f"attribute '{name}' failed to satisfy constraint: {what}"
+    return None
+
+
+def parse_checked_attr_dict(p: Any, opname: str) -> dict[str, A.Attribute]:
+    """The optional attribute dictionary of a custom form, with upstream's parse-time checks of the
+    metadata arrays (reported at the dictionary)."""
+    pos = p.skip()
+    attrs = p.parse_optional_attr_dict()
+    msg = metadata_array_error(attrs) if attrs else None
+    if msg is not None:
+        raise p.error(f"custom op '{opname}' '{opname}' op {msg}", pos)
+    return attrs
+
+
+_LAYOUT_SPECIFIERS = frozenset("eEpifvanSAPGmFT")
+
+
+def data_layout_error(layout: str) -> str | None:
+    """The first error of llvm::DataLayout::parse upstream reports for an ``llvm.data_layout``
+    string, as far as the shape of its `-`-separated specifications goes (unknown specifier letter,
+    empty specification); None when none is found."""
+    if not layout:
+        return None
+    for spec in layout.split("-"):
+        if not spec:
+            return "empty specification is not allowed"
+        if not spec.startswith("ni:") and spec[0] not in _LAYOUT_SPECIFIERS:
+            return f"unknown specifier '{spec[0]}'"
+    return None

@@ -20,25 +20,33 @@ from .llvm_common import (
     _trailing,
     _types_of,
     is_llvm_compatible,
+    is_loadable,
+    metadata_array_error,
+    parse_checked_attr_dict,
+    target_ext_name,
+    target_ext_supports_mem_ops,
 )
 
 # ----- aggregates ---------------------------------------------------------------------------------
 
 def _position_type(p: Any, t: T.Type, pos: list[int], opname: str) -> T.Type:
+    """getInsertExtractValueElementType while parsing: errors at the token after the type."""
+    def fail(msg: str) -> Exception:
+        return p.error(f"custom op '{opname}' {msg}", p.skip()) if p is not None else ValueError(msg)
+
+    if not is_llvm_compatible(t):
+        raise fail(f"expected LLVM IR Dialect type, got '{t}'")
     for i in pos:
         if isinstance(t, T.LLVMStructType):
             if i < 0 or i >= len(t.elements):
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
+                raise fail(f"position out of bounds: {i}")
             t = t.elements[i]
         elif isinstance(t, T.LLVMArrayType):
             if i < 0 or i >= t.size:
-                raise p.error(f"custom op '{opname}' position out of bounds: {i}", p.skip()) if p is not None else \
-                    ValueError(i)
+                raise fail(f"position out of bounds: {i}")
             t = t.element_type
         else:
-            raise p.error(f"custom op '{opname}' expected LLVM IR structure/array type") if p is not None \
-                else ValueError(i)
+            raise fail(f"expected LLVM IR structure/array type, got: '{t}'")
     return t
 
 
@@ -157,7 +165,7 @@ class GEPOp(OpDef):
         flags = 0
         while True:
             kw = None
-            for k in ("inbounds", "nusw", "nuw"):
+            for k in ("inbounds_flag", "inbounds", "nusw", "nuw"):
                 if p.parse_optional_keyword(k):
                     kw = k
                     break
@@ -184,12 +192,16 @@ class GEPOp(OpDef):
                                          "rawConstantIndices": A.DenseArrayAttr(T.i32, raw)}
         attrs.update(_trailing(p))
         p.parse_punct(":")
+        tpos = p.skip()
         ft = p.parse_type()
+        if not isinstance(ft, T.FunctionType):
+            raise p.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.function, but "
+                          f"found '{ft}'", tpos)
         p.parse_punct(",")
         attrs["elem_type"] = A.TypeAttr(p.parse_type())
-        if not isinstance(ft, T.FunctionType) or len(ft.inputs) != 1 + len(dyn):
-            raise p.error(f"{1 + len(dyn)} operands present, but expected "
-                          f"{len(ft.inputs) if isinstance(ft, T.FunctionType) else 1}")
+        if len(ft.inputs) != 1 + len(dyn):
+            raise p.error(f"custom op '{cls.name}' number of operands and types do not match: got {1 + len(dyn)} "
+                          f"operands and {len(ft.inputs)} types", p.name_pos)
         ops = [p.resolve(base, ft.inputs[0])] + [p.resolve(r, t) for r, t in zip(dyn, ft.inputs[1:])]
         return _mk(cls, ops, list(ft.results), attrs)
 
@@ -215,17 +227,25 @@ class GEPOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        """GEPOp::verify: the dynamic index count, no bare inbounds_flag, then verifyStructIndices
+        (indices after the first: constant and in bounds into structs, only into containers)."""
         t = op.attributes["elem_type"].type
         raw = op.attributes["rawConstantIndices"].values
+        if raw.count(GEP_DYNAMIC) != len(op.operands) - 1:
+            raise VerifyError("expected as many dynamic indices as specified in 'rawConstantIndices'", op)
+        if _int_value(op.attributes.get("noWrapFlags")) == 1:
+            raise VerifyError("'inbounds_flag' cannot be used directly.", op)
         for k, r in enumerate(raw[1:], start=1):
             if isinstance(t, T.LLVMStructType):
                 if r == GEP_DYNAMIC:
                     raise VerifyError(f"expected index {k} indexing a struct to be constant", op)
-                t = t.elements[r] if 0 <= r < len(t.elements) else t
-            elif isinstance(t, T.LLVMArrayType):
+                if not 0 <= r < len(t.elements):
+                    raise VerifyError(f"index {k} indexing a struct is out of bounds", op)
+                t = t.elements[r]
+            elif isinstance(t, (T.LLVMArrayType, T.VectorType)):
                 t = t.element_type
             else:
-                break
+                raise VerifyError(f"type '{t}' cannot be indexed (index #{k})", op)
 
 
 class AllocaOp(OpDef):
@@ -264,6 +284,12 @@ class AllocaOp(OpDef):
         s += f" {pr.value(op.operands[0])} x {pr.type_text(op.attributes['elem_type'].type)}"
         s += _dict(pr, op, ("elem_type", "inalloca"))
         return s + " : " + pr.function_type_text([op.operands[0].type], [op.results[0].type])
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        name = target_ext_name(op.attributes["elem_type"].type)
+        if name is not None and not target_ext_supports_mem_ops(name):
+            raise VerifyError("this target extension type cannot be used in alloca", op)
 
 
 _ORDERING0 = _i(0)
@@ -328,6 +354,12 @@ def _verify_atomic(op: Operation, vt: T.Type, unsupported: tuple[int, ...]) -> N
         raise VerifyError("expected syncscope to be null for non-atomic access", op)
 
 
+def _verify_metadata_arrays(op: Operation) -> None:
+    msg = metadata_array_error(op.attributes)
+    if msg is not None:
+        raise VerifyError(msg, op)
+
+
 def _verify_ptr_operand(op: Operation, i: int) -> None:
     if not isinstance(op.operands[i].type, T.LLVMPointerType):
         raise VerifyError(f"operand #{i} must be LLVM pointer type, but got '{op.operands[i].type}'", op)
@@ -349,7 +381,7 @@ class LoadOp(OpDef):
             attrs["volatile_"] = A.UNIT
         ref = p.parse_operand()
         _parse_atomic(p, attrs, cls._KEYWORDS)
-        attrs.update(_trailing(p))
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         p.parse_punct(":")
         at = p.parse_type()
         p.parse_punct("->")
@@ -363,7 +395,10 @@ class LoadOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_metadata_arrays(op)
         _verify_ptr_operand(op, 0)
+        if not is_loadable(op.results[0].type):
+            raise VerifyError(f"result #0 must be LLVM type with size, but got '{op.results[0].type}'", op)
         _verify_atomic(op, op.results[0].type, (5, 6))
 
 
@@ -383,7 +418,7 @@ class StoreOp(OpDef):
         p.parse_punct(",")
         aref = p.parse_operand()
         _parse_atomic(p, attrs, cls._KEYWORDS)
-        attrs.update(_trailing(p))
+        attrs.update(parse_checked_attr_dict(p, cls.name))
         p.parse_punct(":")
         vt = p.parse_type()
         p.parse_punct(",")
@@ -399,6 +434,9 @@ class StoreOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_metadata_arrays(op)
+        if not is_loadable(op.operands[0].type):
+            raise VerifyError(f"operand #0 must be LLVM type with size, but got '{op.operands[0].type}'", op)
         _verify_ptr_operand(op, 1)
         _verify_atomic(op, op.operands[0].type, (4, 6))
 

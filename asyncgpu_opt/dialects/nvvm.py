@@ -9,7 +9,9 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single
+from . import nvvm_mma  # noqa: F401  (registers the matrix multiply ops)
 from ._common import keyword_enum
+from .gpu import _int_attr_parser
 
 _PURE = frozenset({"Pure"})
 
@@ -192,3 +194,67 @@ class ReduxOp(OpDef):
         o = op.operands
         return (" " + _REDUX[0](pr, a["kind"]) + f" {pr.value(o[0])}, {pr.value(o[1])}" + pr.attr_dict_text(a, elided)
                 + f" : {pr.type_text(o[0].type)} -> {pr.type_text(op.results[0].type)}")
+
+
+# ----- async copies and cluster addresses -----------------------------------------------------------------
+_CACHE = keyword_enum("#nvvm<load_cache_modifier {}>", ("ca", "cg", "cs", "lu", "cv"), leading_space=True,
+                      attr_name="modifier")
+
+
+def _ptr_in(op: Operation, what: str, i: int, t: Any, spaces: tuple[int, ...]) -> None:
+    """An ODS ``LLVM_PointerInAddressSpace`` constraint (``AnyTypeOf`` of several) on operand/result ``i``."""
+    if not (isinstance(t, T.LLVMPointerType) and t.address_space in spaces):
+        want = " or ".join(f"LLVM pointer in address space {s}" for s in spaces)
+        raise VerifyError(f"{what} #{i} must be {want}, but got '{t}'", op)
+
+
+class CpAsyncOp(OpDef):
+    """nvvm.cp.async.shared.global $dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)?
+    attr-dict `:` type(operands) -- an asynchronous 4/8/16-byte copy from global to shared memory."""
+
+    name = "nvvm.cp.async.shared.global"
+    operands = (single("dst"), single("src"), optional("cpSize"))
+    props = ("size", "modifier")
+    effects = None
+    shape_verified = True
+    attr_printers = {"size": lambda pr, a: str(a.value), "modifier": _CACHE[0]}
+    attr_parsers = {"size": _int_attr_parser(T.i32), "modifier": _CACHE[1]}
+    assembly_format = "$dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)? attr-dict `:` type(operands)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _ptr_in(op, "operand", 0, op.operands[0].type, (3,))
+        _ptr_in(op, "operand", 1, op.operands[1].type, (1,))
+        kind = _cache_name(op.attributes.get("modifier"))
+        size = getattr(op.attributes.get("size"), "value", 0)
+        if kind not in ("cg", "ca"):
+            raise VerifyError("Only CG and CA cache modifiers are supported.", op, raw=True)
+        if size not in (4, 8, 16):
+            raise VerifyError("expected byte size to be either 4, 8 or 16.", op, raw=True)
+        if kind == "cg" and size != 16:
+            raise VerifyError("CG cache modifier is only support for 16 bytes copy.", op, raw=True)
+
+
+def _cache_name(a: Any) -> str:
+    return _CACHE[0](None, a).strip() if a is not None else ""
+
+
+class MapaOp(OpDef):
+    """nvvm.mapa $a `,` $b attr-dict `:` type($a) `->` type($res): the address of a shared variable
+    in another CTA of the cluster (generic to generic, shared to shared::cluster)."""
+
+    name = "nvvm.mapa"
+    operands = (single("a"), single("b", T.i32))
+    results = (single("res"),)
+    traits = _PURE
+    effects = ()
+    shape_verified = True
+    assembly_format = "$a`,` $b attr-dict `:` type($a) `->` type($res)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, res = op.operands[0].type, op.results[0].type
+        _ptr_in(op, "operand", 0, a, (0, 3))
+        _ptr_in(op, "result", 0, res, (0, 7))
+        if (a.address_space, res.address_space) not in ((0, 0), (3, 7)):
+            raise VerifyError("failed to verify that Valid address-space check(or mapping) for mapa Op", op)

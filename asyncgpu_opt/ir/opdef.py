@@ -363,7 +363,7 @@ class OpDef:
         for a shape (operand and result types, region/successor counts, attributes) that passed."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
-            cacheable = cls.shape_verified and not _overrides_segments(cls)
+            cacheable = cls.shape_verified and not overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
         seen = st[0]
         if seen is None:
@@ -387,7 +387,7 @@ class OpDef:
         vs = cls.__dict__.get("_verified_shapes")
         if vs is None or vs[1] is not cls.operands or vs[2] is not cls.results or vs[3] is not cls.regions \
                 or vs[4] != cls.num_successors:
-            vs = cls._verified_shapes = (None if _overrides_segments(cls) else set(), cls.operands, cls.results,
+            vs = cls._verified_shapes = (None if overrides_segments(cls) else set(), cls.operands, cls.results,
                                          cls.regions, cls.num_successors)
         if vs[0] is None:  # the class computes its own segments: nothing is remembered
             cls._verify_structure(op)
@@ -472,7 +472,7 @@ _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-de
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
 
 
-def _overrides_segments(cls: type[OpDef]) -> bool:
+def overrides_segments(cls: type[OpDef]) -> bool:
     """Whether ``cls`` computes its own operand or result segments (then nothing is cached)."""
     return (getattr(cls.operand_segments, "__func__", None) is not _BASE_OPERAND_SEGMENTS
             or getattr(cls.result_segments, "__func__", None) is not _BASE_RESULT_SEGMENTS)

@@ -23,7 +23,7 @@ from ..diagnostics import FileLoc, Source, TextLoc
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, Region, Value
-from ..ir.opdef import OpDef, is_known_dialect, lookup_opdef
+from ..ir.opdef import OpDef, is_known_dialect, lookup_opdef, overrides_segments
 from . import lexer as L
 from .format import format_of
 from .line_cache import parse_block_body
@@ -494,6 +494,11 @@ def _generic_defaults(opdef: Any, attrs: dict[str, A.Attribute] | None) -> dict[
     for k, v in opdef.default_attrs.items():
         if k in opdef.props and k not in out:
             out[k] = v
+    # an absent segment-sizes property is all zeros (the count check then reports the mismatch)
+    if "operandSegmentSizes" not in out and opdef.needs_operand_segments() and not overrides_segments(opdef):
+        out["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [0] * len(opdef.operands))
+    if "resultSegmentSizes" not in out and opdef.needs_result_segments() and not overrides_segments(opdef):
+        out["resultSegmentSizes"] = A.DenseArrayAttr(T.i32, [0] * len(opdef.results))
     conv = getattr(opdef, "convert_generic_props", None)
     if conv is not None:
         conv(out)

@@ -142,6 +142,7 @@ class Builder:
         self.calls[fn] = self.calls.get(fn, 0) + 1
         rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
         op = self.emit("llvm.call", args, rt, {"callee": self.attr(A.SymbolRefAttr, fn),
+                                                 "op_bundle_sizes": self.dense(T.i32, ()),
                                                  "operandSegmentSizes": self.dense(T.i32, (len(args), 0))})
         return op.results[0] if rt else None
 

@@ -64,3 +64,15 @@ llvm.func @select_operand_count(%c: i1, %a: i32) -> i32 {
   %0 = llvm.select %c, %a : i1, i32
   llvm.return %0 : i32
 }
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op invalid data layout descriptor: unknown specifier 'w'}}
+module attributes {llvm.data_layout = "e-i64:64-w32"} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op invalid data layout descriptor: empty specification is not allowed}}
+module attributes {llvm.data_layout = "e--i64:64"} {
+}

@@ -139,3 +139,65 @@ llvm.func @icmp_bad(%x: i32) {
   %0 = llvm.icmp "lt" %x, %x : i32
   llvm.return
 }
+
+// -----
+
+llvm.func @callee()
+
+llvm.func @bundle_type_count(%x: i64) {
+  // expected-error @+1 {{custom op 'llvm.call' expected 2 types for operand bundle operands for operand bundle #0, but actually got 1}}
+  llvm.call @callee() ["a"(), "b"(%x, %x : i64)] : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(i64)
+
+llvm.func @bundle_tags(%x: i64) {
+  // expected-error @+1 {{expected 1 operand bundle tags, but actually got 2}}
+  "llvm.call"(%x, %x) <{callee = @callee, op_bundle_sizes = array<i32: 1>, op_bundle_tags = ["a", "b"], operandSegmentSizes = array<i32: 1, 1>}> : (i64, i64) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @no_callee_generic() {
+  // expected-error @+1 {{'llvm.call' op must have either a `callee` attribute or at least an operand}}
+  "llvm.call"() <{op_bundle_sizes = array<i32>}> : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @no_bundle_sizes() {
+  // expected-error @+1 {{'llvm.call' op requires attribute 'op_bundle_sizes'}}
+  "llvm.call"() : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @segments_default(%x: i64) {
+  // expected-error @+1 {{'llvm.call' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "llvm.call"(%x) : (i64) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @direct_call_trailing_types(%x: i64) {
+  // expected-error @+2 {{expected '('}}
+  // expected-error @+1 {{custom op 'llvm.call' expected direct call to have 1 trailing types}}
+  llvm.call @f(%x) : i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @indirect_call_signature(%p: !llvm.ptr, %x: i64) {
+  // expected-error @+2 {{expected '('}}
+  // expected-error @+1 {{custom op 'llvm.call' expected trailing function type}}
+  llvm.call %p(%x) : !llvm.ptr, i64
+  llvm.return
+}

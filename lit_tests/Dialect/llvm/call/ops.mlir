@@ -20,3 +20,15 @@ llvm.func @calls(%a: i64, %b: i32, %fp: !llvm.ptr) -> i64 {
   %2 = llvm.call %fp(%1) vararg(!llvm.func<i64 (...)>) {fastmathFlags = #llvm.fastmath<nnan>} : !llvm.ptr, (i64) -> i64
   llvm.return %2 : i64
 }
+
+// Operand bundles: tags with and without operands, printed between the arguments (or vararg) and
+// the attribute dictionary.
+
+// CHECK-LABEL: llvm.func @bundles
+llvm.func @bundles(%a: i64, %p: !llvm.ptr) -> i64 {
+  // CHECK: llvm.call @sum(%{{.*}}, %{{.*}}) vararg(!llvm.func<i64 (i64, ...)>) ["deopt"(%{{.*}}, %{{.*}} : i64, !llvm.ptr), "cold"()] : (i64, i64) -> i64
+  %0 = llvm.call @sum(%a, %a) vararg(!llvm.func<i64 (i64, ...)>) ["deopt"(%a, %p : i64, !llvm.ptr), "cold"()] : (i64, i64) -> i64
+  // CHECK: llvm.call %{{.*}}() ["align"(%{{.*}} : !llvm.ptr)] {no_inline} : !llvm.ptr, () -> ()
+  llvm.call %p() ["align"(%p : !llvm.ptr)] {no_inline} : !llvm.ptr, () -> ()
+  llvm.return %0 : i64
+}

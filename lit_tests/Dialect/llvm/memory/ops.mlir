@@ -26,3 +26,25 @@ llvm.func @atomics(%p: !llvm.ptr, %x: f32, %n: i64) {
   %5 = llvm.alloca inalloca %n x i8 {alignment = 16} : (i64) -> !llvm.ptr
   llvm.return
 }
+
+// GEP's no-wrap flags (nusw is bit 1, inbounds = inbounds_flag|nusw, nuw bit 2), indices into
+// vectors, and memory ops on the target extension types that allow them (spirv.*).
+
+// CHECK-LABEL: llvm.func @gep_flags_and_target_ext
+llvm.func @gep_flags_and_target_ext(%p: !llvm.ptr, %i: i32) {
+  // CHECK: llvm.getelementptr nusw %{{.*}}[1] : (!llvm.ptr) -> !llvm.ptr, i8
+  %0 = llvm.getelementptr nusw %p[1] : (!llvm.ptr) -> !llvm.ptr, i8
+  // CHECK: llvm.getelementptr nusw|nuw %{{.*}}[%{{.*}}, 3] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf32>
+  %1 = llvm.getelementptr nusw|nuw %p[%i, 3] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf32>
+  // CHECK: llvm.getelementptr nuw %{{.*}}[0, %{{.*}}, 1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<4 x struct<(i8, f64)>>
+  %2 = llvm.getelementptr nuw %p[0, %i, 1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<4 x struct<(i8, f64)>>
+  // CHECK: llvm.alloca %{{.*}} x !llvm.target<"spirv.Event"> : (i32) -> !llvm.ptr
+  %3 = llvm.alloca %i x !llvm.target<"spirv.Event"> : (i32) -> !llvm.ptr
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr -> !llvm.target<"spirv.Event">
+  %4 = llvm.load %3 : !llvm.ptr -> !llvm.target<"spirv.Event">
+  // CHECK: llvm.mlir.zero : !llvm.target<"spirv.Event">
+  %5 = llvm.mlir.zero : !llvm.target<"spirv.Event">
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : !llvm.target<"spirv.Event">, !llvm.ptr
+  llvm.store %5, %3 : !llvm.target<"spirv.Event">, !llvm.ptr
+  llvm.return
+}
