@@ -34,12 +34,26 @@ def _i64(v: int) -> A.Attribute:
     return A.IntegerAttr(v, T.i64)
 
 
+def _optional_keyword_in(p: Any, keywords: frozenset[str]) -> str | None:
+    """The next bare identifier when it is one of ``keywords`` (consumed), else None (nothing read):
+    one match per call, however many keywords (these sit on llvm.call's and llvm.func's path)."""
+    save = p.pos, p.last_end
+    word = p.parse_optional_bare_id()
+    if word is not None and word in keywords:
+        return word
+    p.pos, p.last_end = save
+    return None
+
+
+_VIS_SET, _UA_SET = frozenset(VISIBILITIES[1:]), frozenset(UNNAMED_ADDRS[1:])
+_CCONV_SET = frozenset(CCONVS)
+
+
 def parse_enum_keyword(p: Any, keywords: tuple[str, ...]) -> int:
     """The index of an optional keyword among ``keywords`` (0, the default, when none is there)."""
-    for i, kw in enumerate(keywords):
-        if kw and p.parse_optional_keyword(kw):
-            return i
-    return 0
+    word = _optional_keyword_in(p, _VIS_SET if keywords is VISIBILITIES else
+                                _UA_SET if keywords is UNNAMED_ADDRS else frozenset(keywords[1:]))
+    return keywords.index(word) if word is not None else 0
 
 
 def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thread_local: bool = False) -> None:
@@ -51,20 +65,21 @@ def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thr
 
 
 def parse_cconv(p: Any, attrs: dict[str, A.Attribute]) -> None:
-    for kw in CCONVS:
-        if p.parse_optional_keyword(kw):
-            attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{kw}>")
-            return
+    kw = _optional_keyword_in(p, _CCONV_SET)
+    if kw is not None:
+        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{kw}>")
 
 
 TAIL_CALL_KINDS = ("none", "tail", "musttail", "notail")
 
 
+_TAIL_SET = frozenset(TAIL_CALL_KINDS)
+
+
 def parse_tail_call_kind(p: Any, attrs: dict[str, A.Attribute]) -> None:
-    for kw in TAIL_CALL_KINDS:
-        if p.parse_optional_keyword(kw):
-            attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{kw}>")
-            return
+    kw = _optional_keyword_in(p, _TAIL_SET)
+    if kw is not None:
+        attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{kw}>")
 
 
 def print_tail_call_kind(op: Any) -> str:
