@@ -127,7 +127,9 @@ def _config(kind: str):
         return Config(split_input_file=True,
                       pipeline=parse_pipeline("builtin.module(gpu-kernel-outlining,func.func(async-region),"
                                                         "wait-insertion,gpu-to-runtime)"))
-    return Config(split_input_file=True, run=True, backend="sim",
+    # a kernel that spins forever ends at the step budget: 4096 steps, not the default 65536
+    # (about 6 s of CPU per spinning mutant, a "hang" on a busy machine)
+    return Config(split_input_file=True, run=True, backend="sim", run_kernel_steps=4096,
                   pipeline=parse_pipeline("builtin.module(gpu-kernel-outlining,func.func(async-region),"
                                                    "gpu-to-runtime)"))
 
