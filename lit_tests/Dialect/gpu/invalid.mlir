@@ -284,3 +284,30 @@ func.func @upper_bound_typed() {
   %0 = gpu.lane_id upper_bound 8 : i32
   return
 }
+
+// -----
+
+// Symbols resolve in the nearest symbol table only: a kernel does not see the host functions.
+module {
+  func.func private @host()
+  gpu.module @k {
+    gpu.func @f() kernel {
+      // expected-error @+1 {{'func.call' op 'host' does not reference a valid function}}
+      func.call @host() : () -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module {
+  memref.global "private" @g : memref<16xf32>
+  gpu.module @k {
+    gpu.func @f() kernel {
+      // expected-error @+1 {{'memref.get_global' op 'g' does not reference a valid global memref}}
+      %g = memref.get_global @g : memref<16xf32>
+      gpu.return
+    }
+  }
+}
