@@ -47,6 +47,8 @@ class _Dominance:
         if ub is not None and ub.parent is not None and len(ub.parent.blocks) > 1 \
                 and not self.tree(ub.parent).reachable(ub):
             return True
+        dblock: Block | None
+        dop: Operation | None
         if isinstance(v, BlockArgument):
             dblock, dop = v.block, None
         elif isinstance(v, OpResult):
@@ -54,9 +56,9 @@ class _Dominance:
             dblock = dop.parent
         else:
             return False
-        region = dblock.parent if dblock is not None else None
-        if region is None:
+        if dblock is None or dblock.parent is None:
             return False
+        region = dblock.parent
         anc = user  # user's ancestor (or itself) in the defining region
         while anc.parent is None or anc.parent.parent is not region:
             b = anc.parent
