@@ -9,7 +9,7 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
-from ._common import TERMINATOR, keyword_enum
+from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
 from .gpu_attrs import canonical_array, canonical_object, canonical_target
 from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
@@ -316,7 +316,12 @@ class PrintfOp(OpDef):
     operands = (variadic("args"),)
     props = ("format",)
     attr_printers = {"format": lambda pr, a: A.quote_string(a.value)}
+    attr_parsers = {"format": str_attr_parser}
     assembly_format = "$format attr-dict (`,` $args^ `:` type($args))?"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        check_str_attr(op, "format")
 
 
 def _id_names(prefix: str):
@@ -327,15 +332,22 @@ def _id_names(prefix: str):
     return staticmethod(names)
 
 
+def _index_attr(p: Any, optional_: bool) -> A.Attribute | None:
+    """An ``IndexAttr`` element: ``parseAttribute(attr, IndexType)``, then its kind checked."""
+    pos = p.skip()
+    a = p.parse_optional_attribute(T.index) if optional_ else p.parse_attribute(T.index)
+    if a is not None and not isinstance(a, A.IntegerAttr):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
 def _index_op(mn: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"gpu.{mn}", results=(single("result", T.index),), props=("dimension", "upper_bound"),
         traits=frozenset({"Pure"}),
         # upper_bound is an IndexAttr: its type is implied in the custom form
         attr_printers={"dimension": _DIM[0], "upper_bound": lambda pr, a: str(a.value)},
-        attr_parsers={"dimension": _DIM[1],
-                      "upper_bound": lambda p, opt: p.parse_optional_attribute(T.index) if opt
-                      else p.parse_attribute(T.index)},
+        attr_parsers={"dimension": _DIM[1], "upper_bound": _index_attr},
         asm_names=_id_names(mn), assembly_format="$dimension (`upper_bound` $upper_bound^)? attr-dict"))
 
 
@@ -351,7 +363,7 @@ class LaneIdOp(OpDef):
     traits = frozenset({"Pure"})
     # upper_bound is an IndexAttr: its type is implied in the custom form
     attr_printers = {"upper_bound": lambda pr, a: str(a.value)}
-    attr_parsers = {"upper_bound": lambda p, opt: _int_attr_parser(T.index)(p, opt)}
+    attr_parsers = {"upper_bound": lambda p, opt: _index_attr(p, opt)}
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
@@ -382,7 +394,8 @@ class ModuleOp(OpDef):
     name = "gpu.module"
     props = ("sym_name", "targets", "offloadingHandler")
     regions = ("bodyRegion",)
-    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock"})
+    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock",
+                        "HasOnlyGraphRegion"})
     attr_printers = {"sym_name": _sym_printer}
     attr_parsers = {"sym_name": _sym_parser, "targets": _array_parser}
     assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword "
