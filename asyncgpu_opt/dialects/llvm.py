@@ -214,6 +214,7 @@ class CallOp(OpDef):
              "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
     default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE,
                      "op_bundle_sizes": A.DenseArrayAttr(T.i32, [])}
+    symbol_verified = True  # verify reads types, attributes and the callee's function type
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

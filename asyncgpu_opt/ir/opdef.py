@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .attributes import Attribute, DenseArrayAttr
-from .core import Operation
+from .core import Operation, SharedAttributes
 from .registry import (  # noqa: F401  (re-exported: the registry's public names)
     _DIALECT_MODULES,
     _REGISTRY,
@@ -110,6 +110,11 @@ class OpDef:
     # True when ``verify`` reads only the op's operand/result types and attributes (no parent, no
     # defining ops, no symbols, no regions): then passing shapes skip it (``verify_all``)
     shape_verified: ClassVar[bool] = False
+    # True when ``verify`` reads only the op's types, attributes and the symbols it references
+    # (resolved from its nearest symbol table, as ``llvm.call``'s callee): the verifier then skips
+    # ops of a block with the shape of one that passed in the same block (same symbol table,
+    # nothing changes while verifying)
+    symbol_verified: ClassVar[bool] = False
     # True when ``print_custom`` of a region-less op reads only its types and attributes and prints
     # operands through ``Printer.value``: then it is printed through the printer's templates
     print_by_shape: ClassVar[bool] = False
@@ -360,7 +365,9 @@ class OpDef:
         for a shape (operand and result types, region/successor counts, attributes) that passed."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
-            cacheable = cls.shape_verified and not _overrides_segments(cls)
+            # (a class without a verifier of its own has only the structural checks: shape-verified)
+            cacheable = (cls.shape_verified or getattr(cls.verify, "__func__", None) is _BASE_VERIFY) \
+                and not _overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
         seen = st[0]
         if seen is None:
@@ -368,8 +375,11 @@ class OpDef:
             cls.verify(op)
             return
         attrs = op.attributes
+        # a shared attribute dict (read-only) stands for its attribute set by its serial number:
+        # hashing the attributes themselves is a Python call per attribute
         key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
-               len(op.regions), len(op.successors), tuple(attrs.items()) if attrs else ())
+               len(op.regions), len(op.successors),
+               attrs.serial if attrs.__class__ is SharedAttributes else tuple(attrs.items()) if attrs else ())
         if key in seen:
             return
         cls.verify_structure(op)
@@ -465,6 +475,7 @@ class OpDef:
         them) have been verified (override)."""
 
 
+_BASE_VERIFY = OpDef.verify.__func__  # type: ignore[attr-defined]
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
 
