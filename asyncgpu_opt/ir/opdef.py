@@ -35,6 +35,9 @@ from .registry import (  # noqa: F401  (re-exported: the registry's public names
 from .types import Type, i32
 
 _type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
+# OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
+_FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
+_FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
 
 
 class VerifyError(Exception):
@@ -208,8 +211,8 @@ class OpDef:
         function: (group name -> (start before the variable group's extra length, whether it lies
         after the variable group, its length or -1 for the variable group), number of single
         groups); the table is ``None`` otherwise.  Computed once per class and group list."""
-        key = "_fixed_" + attr
-        c = cls.__dict__.get(key)
+        cache = _FIXED_OPERANDS if attr == "operandSegmentSizes" else _FIXED_RESULTS
+        c = cache.get(cls)
         if c is None or c[1] is not args:
             nvar, sizes, _, first, _ = cls._seg_info(args, attr)
             table = None
@@ -217,13 +220,16 @@ class OpDef:
             if nvar <= 1 and seg_fn.__func__ is base:  # type: ignore[attr-defined]
                 table = {a.name: (sum(sizes[:i]), 0 <= first < i, -1 if i == first else sizes[i])
                          for i, a in enumerate(args)}
-            c = (table, args, len(args) - nvar)
-            setattr(cls, key, c)
+            c = cache[cls] = (table, args, len(args) - nvar)
         return c[0], c[2]
 
     @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
-        fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
+        c = _FIXED_OPERANDS.get(cls)  # (_fixed_slices inlined: called for every group read)
+        if c is not None and c[1] is cls.operands:
+            fixed, nsingle = c[0], c[2]
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
         if fixed is not None:
             start, after_var, n = fixed[name]
             ops = op.operands
@@ -248,7 +254,11 @@ class OpDef:
 
     @classmethod
     def result_group(cls, op: Operation, name: str) -> list[Any]:
-        fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
+        c = _FIXED_RESULTS.get(cls)
+        if c is not None and c[1] is cls.results:
+            fixed, nsingle = c[0], c[2]
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
         if fixed is not None:
             start, after_var, n = fixed[name]
             res = op.results

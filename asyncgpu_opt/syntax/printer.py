@@ -9,6 +9,7 @@ maps and integer sets print through ``#map``/``#set`` aliases defined at the top
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from ..ir import attributes as A
@@ -56,24 +57,18 @@ def sanitize_identifier(name: str, allow_trailing_digit: bool = True) -> str:
     return copy()
 
 
+_TYPE = operator.attrgetter("type")
+
+
 def _shape_key(op: Operation, default_dialect: str) -> tuple:
     """What a templated op's text depends on besides its operand names: definition, enclosing
     default dialect, operand/result type objects and attribute objects, by identity (a template
     keeps them alive, so an id cannot be reused while its entry exists)."""
-    k: list[Any] = [op.opdef, default_dialect]
-    for v in op.operands:
-        k.append(id(v.type))
-    k.append(None)
-    for v in op.results:
-        k.append(id(v.type))
     attrs = op.attributes
-    if attrs.__class__ is SharedAttributes:  # one dict per attribute set: its identity is the set
-        k.append(id(attrs))
-    else:
-        for name, a in attrs.items():
-            k.append(name)
-            k.append(id(a))
-    return tuple(k)
+    # (a shared dict is one attribute set, read-only: its identity is the set; maps run in C)
+    return (op.opdef, default_dialect, tuple(map(id, map(_TYPE, op.operands))),
+            tuple(map(id, map(_TYPE, op.results))),
+            id(attrs) if attrs.__class__ is SharedAttributes else (tuple(attrs), tuple(map(id, attrs.values()))))
 
 
 def _value_key(op: Operation, default_dialect: str) -> tuple:
@@ -182,19 +177,24 @@ class Printer:
                     self._set_name(a, None)
             uses = self.uses
             generic = self.generic
+            value_users = self.value_users
+            nv = self._nv  # the next number, kept here in the common cases (written back around the others)
             for op in b.ops:
                 res = op.results
                 if not res:
-                    if self.value_users:  # an op without results is named by a number of its own
-                        self.op_ids[id(op)] = self._nv
-                        self._nv += 1
+                    if value_users:  # an op without results is named by a number of its own
+                        self.op_ids[id(op)] = nv
+                        nv += 1
                     continue
                 od = op.opdef
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
-                    uses[res[0]] = f"%{self._nv}"
-                    self._nv += 1
+                    uses[res[0]] = f"%{nv}"
+                    nv += 1
                     continue
+                self._nv = nv
                 self._number_op(op)
+                nv = self._nv
+            self._nv = nv
 
     def _number_op(self, op: Operation) -> None:
         if not op.results:

@@ -202,7 +202,10 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     for u in range(n):
         if match_l[u] == -1:
             augment(u, [0], True)
-    while _cheapest_augment(n, succ, dmask, match_l, match_r):
+    # each node's successors as (v, cost of the step u -> v) in increasing v: the bit order the
+    # search visits them in, listed once instead of decoded from the bitsets on every pass
+    steps = [[(v, -1 if (dmask[u] >> v) & 1 else 0) for v in _bits(succ[u])] for u in range(n)]
+    while _cheapest_augment(n, steps, dmask, match_l, match_r):
         pass
     for i in range(n):
         if match_r[i] != -1:
@@ -218,7 +221,18 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
             P.chain[k] = c  # (by number here; by op id once joins are placed)
 
 
-def _cheapest_augment(n: int, succ: list[int], dmask: list[int], match_l: list[int], match_r: list[int]) -> bool:
+def _bits(m: int) -> list[int]:
+    """The set bits of ``m``, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _cheapest_augment(n: int, steps: list[list[tuple[int, int]]], dmask: list[int], match_l: list[int],
+                      match_r: list[int]) -> bool:
     """Augment the matching along a cheapest augmenting path (Bellman-Ford from every free left
     node; a step u -> v costs -1 when v depends on u directly, else 0; a matched step back costs
     the opposite).  Returns whether there was one."""
@@ -236,14 +250,10 @@ def _cheapest_augment(n: int, succ: list[int], dmask: list[int], match_l: list[i
         qi += 1
         queued[u] = False
         du = dist_l[u]
-        m = succ[u]
-        while m:
-            low = m & -m
-            v = low.bit_length() - 1
-            m ^= low
-            if v == match_l[u]:
+        mu = match_l[u]
+        for v, cost in steps[u]:
+            if v == mu:
                 continue
-            cost = -1 if (dmask[u] >> v) & 1 else 0
             if du + cost < dist_r[v]:
                 dist_r[v] = du + cost
                 from_l[v] = u
