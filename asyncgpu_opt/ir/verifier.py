@@ -102,8 +102,8 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dominance: l
                     od.verify_all(op)
             except VerifyError as e:
                 raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
-        for r in op.results:
-            defined.add(id(r))
+        if op.results:
+            defined.update(map(id, op.results))
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has ", last.loc, op=last, op_in_message=True)

@@ -9,7 +9,6 @@ maps and integer sets print through ``#map``/``#set`` aliases defined at the top
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ..ir import attributes as A
@@ -57,18 +56,24 @@ def sanitize_identifier(name: str, allow_trailing_digit: bool = True) -> str:
     return copy()
 
 
-_TYPE = operator.attrgetter("type")
-
-
 def _shape_key(op: Operation, default_dialect: str) -> tuple:
     """What a templated op's text depends on besides its operand names: definition, enclosing
     default dialect, operand/result type objects and attribute objects, by identity (a template
     keeps them alive, so an id cannot be reused while its entry exists)."""
+    k: list[Any] = [op.opdef, default_dialect]
+    for v in op.operands:
+        k.append(id(v.type))
+    k.append(None)
+    for v in op.results:
+        k.append(id(v.type))
     attrs = op.attributes
-    # (a shared dict is one attribute set, read-only: its identity is the set; maps run in C)
-    return (op.opdef, default_dialect, tuple(map(id, map(_TYPE, op.operands))),
-            tuple(map(id, map(_TYPE, op.results))),
-            id(attrs) if attrs.__class__ is SharedAttributes else (tuple(attrs), tuple(map(id, attrs.values()))))
+    if attrs.__class__ is SharedAttributes:  # one dict per attribute set: its identity is the set
+        k.append(id(attrs))
+    else:
+        for name, a in attrs.items():
+            k.append(name)
+            k.append(id(a))
+    return tuple(k)
 
 
 def _value_key(op: Operation, default_dialect: str) -> tuple:
