@@ -258,6 +258,7 @@ class CallOp(OpDef):
              "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
              "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
     default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE}
+    symbol_verified = True  # verify reads types, attributes and the callee's function type
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:

@@ -8,6 +8,7 @@ which names are inherent, so the generic printer can split them into ``<{...}>``
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -94,12 +95,21 @@ class BlockArgument(Value):
         return f"<BlockArgument #{self.index}>"
 
 
+_SHARED_SERIALS = itertools.count()
+
+
 class SharedAttributes(dict):
     """An attribute dict several ops hold (builders give every op with the same attributes one):
     read-only, so changing one op's attributes cannot change the others'.  Replace it instead:
     ``op.attributes = {**op.attributes, name: value}``."""
 
-    __slots__ = ()
+    __slots__ = ("serial",)
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        dict.__init__(self, *args, **kw)
+        # a number no other dict of this class ever has (unlike ``id``): caches keyed by attribute
+        # set (the verifier's passing shapes) use it instead of hashing every attribute
+        self.serial = next(_SHARED_SERIALS)
 
     def _refuse(self, *args: Any, **kw: Any) -> Any:
         raise TypeError("shared attribute dict: assign a new dict to op.attributes instead")

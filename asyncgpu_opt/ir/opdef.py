@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .attributes import Attribute, DenseArrayAttr
-from .core import Operation
+from .core import Operation, SharedAttributes
 from .registry import (  # noqa: F401  (re-exported: the registry's public names)
     _DIALECT_MODULES,
     _REGISTRY,
@@ -35,6 +35,9 @@ from .registry import (  # noqa: F401  (re-exported: the registry's public names
 from .types import Type, i32
 
 _type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
+# OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
+_FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
+_FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
 
 
 class VerifyError(Exception):
@@ -110,6 +113,11 @@ class OpDef:
     # True when ``verify`` reads only the op's operand/result types and attributes (no parent, no
     # defining ops, no symbols, no regions): then passing shapes skip it (``verify_all``)
     shape_verified: ClassVar[bool] = False
+    # True when ``verify`` reads only the op's types, attributes and the symbols it references
+    # (resolved from its nearest symbol table, as ``llvm.call``'s callee): the verifier then skips
+    # ops of a block with the shape of one that passed in the same block (same symbol table,
+    # nothing changes while verifying)
+    symbol_verified: ClassVar[bool] = False
     # True when ``print_custom`` of a region-less op reads only its types and attributes and prints
     # operands through ``Printer.value``: then it is printed through the printer's templates
     print_by_shape: ClassVar[bool] = False
@@ -206,8 +214,8 @@ class OpDef:
         function: (group name -> (start before the variable group's extra length, whether it lies
         after the variable group, its length or -1 for the variable group), number of single
         groups); the table is ``None`` otherwise.  Computed once per class and group list."""
-        key = "_fixed_" + attr
-        c = cls.__dict__.get(key)
+        cache = _FIXED_OPERANDS if attr == "operandSegmentSizes" else _FIXED_RESULTS
+        c = cache.get(cls)
         if c is None or c[1] is not args:
             nvar, sizes, _, first, _ = cls._seg_info(args, attr)
             table = None
@@ -215,13 +223,16 @@ class OpDef:
             if nvar <= 1 and seg_fn.__func__ is base:  # type: ignore[attr-defined]
                 table = {a.name: (sum(sizes[:i]), 0 <= first < i, -1 if i == first else sizes[i])
                          for i, a in enumerate(args)}
-            c = (table, args, len(args) - nvar)
-            setattr(cls, key, c)
+            c = cache[cls] = (table, args, len(args) - nvar)
         return c[0], c[2]
 
     @classmethod
     def operand_group(cls, op: Operation, name: str) -> list[Any]:
-        fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
+        c = _FIXED_OPERANDS.get(cls)  # (_fixed_slices inlined: called for every group read)
+        if c is not None and c[1] is cls.operands:
+            fixed, nsingle = c[0], c[2]
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
         if fixed is not None:
             start, after_var, n = fixed[name]
             ops = op.operands
@@ -246,7 +257,11 @@ class OpDef:
 
     @classmethod
     def result_group(cls, op: Operation, name: str) -> list[Any]:
-        fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
+        c = _FIXED_RESULTS.get(cls)
+        if c is not None and c[1] is cls.results:
+            fixed, nsingle = c[0], c[2]
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
         if fixed is not None:
             start, after_var, n = fixed[name]
             res = op.results
@@ -363,7 +378,9 @@ class OpDef:
         for a shape (operand and result types, region/successor counts, attributes) that passed."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
-            cacheable = cls.shape_verified and not overrides_segments(cls)
+            # (a class without a verifier of its own has only the structural checks: shape-verified)
+            cacheable = (cls.shape_verified or getattr(cls.verify, "__func__", None) is _BASE_VERIFY) \
+                and not overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
         seen = st[0]
         if seen is None:
@@ -371,8 +388,11 @@ class OpDef:
             cls.verify(op)
             return
         attrs = op.attributes
+        # a shared attribute dict (read-only) stands for its attribute set by its serial number:
+        # hashing the attributes themselves is a Python call per attribute
         key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
-               len(op.regions), len(op.successors), tuple(attrs.items()) if attrs else ())
+               len(op.regions), len(op.successors),
+               attrs.serial if attrs.__class__ is SharedAttributes else tuple(attrs.items()) if attrs else ())
         if key in seen:
             return
         cls.verify_structure(op)
@@ -468,6 +488,7 @@ class OpDef:
         them) have been verified (override)."""
 
 
+_BASE_VERIFY = OpDef.verify.__func__  # type: ignore[attr-defined]
 _BASE_OPERAND_SEGMENTS = OpDef.operand_segments.__func__  # type: ignore[attr-defined]
 _BASE_RESULT_SEGMENTS = OpDef.result_segments.__func__  # type: ignore[attr-defined]
 

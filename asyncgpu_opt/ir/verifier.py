@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
-from .core import Block, BlockArgument, Operation, OpResult, Region
-from .opdef import VerifyError
+from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes
+from .opdef import VerifyError, _type_text
 
 
 def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_op: bool = True) -> MLIRError:
@@ -229,6 +229,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
     last_i = len(ops) - 1
+    passed: set[tuple] | None = None  # shapes of symbol_verified ops that passed in this block
     for i in range(last_i):
         if ops[i].successors:
             raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
@@ -258,7 +259,18 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             _verify_op(op, dom)
         else:  # _verify_op of a region-less op: its definition's checks only
             try:
-                od.verify_all(op)
+                if od.symbol_verified:
+                    # (every op of the block is alive while it is verified: an ``id`` is not reused)
+                    attrs = op.attributes
+                    key = (od, tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
+                           len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes else id(attrs))
+                    if passed is None:
+                        passed = set()
+                    if key not in passed:
+                        od.verify_all(op)
+                        passed.add(key)
+                else:
+                    od.verify_all(op)
             except VerifyError as e:
                 raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
         for r in op.results:

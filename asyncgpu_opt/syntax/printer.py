@@ -182,19 +182,24 @@ class Printer:
                     self._set_name(a, None)
             uses = self.uses
             generic = self.generic
+            value_users = self.value_users
+            nv = self._nv  # the next number, kept here in the common cases (written back around the others)
             for op in b.ops:
                 res = op.results
                 if not res:
-                    if self.value_users:  # an op without results is named by a number of its own
-                        self.op_ids[id(op)] = self._nv
-                        self._nv += 1
+                    if value_users:  # an op without results is named by a number of its own
+                        self.op_ids[id(op)] = nv
+                        nv += 1
                     continue
                 od = op.opdef
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
-                    uses[res[0]] = f"%{self._nv}"
-                    self._nv += 1
+                    uses[res[0]] = f"%{nv}"
+                    nv += 1
                     continue
+                self._nv = nv
                 self._number_op(op)
+                nv = self._nv
+            self._nv = nv
 
     def _number_op(self, op: Operation) -> None:
         if not op.results:

@@ -75,7 +75,10 @@ class Builder:
         self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
         self.erased: dict[int, Operation] = {}
         self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
-        self.shapes: dict[Any, tuple[Any, dict[str, Any]]] = {}  # emit: -> (definition, shared attributes)
+        self.shapes: dict[Any, tuple[Any, dict[str, Any], str]] = {}  # emit: -> (definition, shared attributes, name)
+        # the shapes of the helpers' ops by cheap keys (no attribute built, no type hashed per op);
+        # keys hold ids of objects the entry keeps alive
+        self.fast: dict[tuple, tuple[Any, ...]] = {}
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -83,6 +86,10 @@ class Builder:
         # one attribute dict per distinct (op name, attribute set by identity), defaults included,
         # shared by every op built with it: lowered code repeats a few shapes (a fifth of the
         # lowered IR's memory); the dicts keep their attributes alive, so the ids stay valid
+        return self.emit_shape(self.shape(name, attrs), operands, result_types, loc)
+
+    def shape(self, name: str, attrs: dict | None = None) -> tuple[Any, dict[str, Any], str]:
+        """(definition, shared attribute dict with the defaults, name) of ``name`` with ``attrs``."""
         key = (name, tuple(attrs), tuple(map(id, attrs.values()))) if attrs else name
         got = self.shapes.get(key)
         if got is None:
@@ -91,9 +98,14 @@ class Builder:
             if od is not None:
                 for k, v in od.default_attrs.items():
                     a.setdefault(k, v)
-            got = self.shapes[key] = (od, SharedAttributes(a))
-        op = Operation.create_simple(name, got[0], operands, result_types, got[1],
-                                     loc if loc is not None else self.loc)
+            got = self.shapes[key] = (od, SharedAttributes(a), name)
+        return got
+
+    def emit_shape(self, got: tuple[Any, dict[str, Any], str], operands: list[Value], result_types: list[T.Type],
+                   loc: Any = None) -> Operation:
+        """``emit`` of a ``shape``."""
+        od, attrs, name = got
+        op = Operation.create_simple(name, od, operands, result_types, attrs, loc if loc is not None else self.loc)
         ip = self.ip
         op.parent = ip.parent  # insert_before, inlined
         pend = self.pending.get(id(ip))
@@ -137,14 +149,18 @@ class Builder:
 
     def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
         """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""
-        ret, params = sig or _SIGS[fn]
-        self.decls.setdefault(fn, (ret, params))
-        self.calls[fn] = self.calls.get(fn, 0) + 1
-        rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
-        op = self.emit("llvm.call", args, rt, {"callee": self.attr(A.SymbolRefAttr, fn),
-                                                 "op_bundle_sizes": self.dense(T.i32, ()),
-                                                 "operandSegmentSizes": self.dense(T.i32, (len(args), 0))})
-        return op.results[0] if rt else None
+        calls = self.calls
+        calls[fn] = calls.get(fn, 0) + 1
+        got = self.fast.get((fn, len(args)))
+        if got is None:
+            ret, params = sig or _SIGS[fn]
+            self.decls.setdefault(fn, (ret, params))
+            rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]
+            attrs = {"callee": self.attr(A.SymbolRefAttr, fn), "op_bundle_sizes": self.dense(T.i32, ()),
+                     "operandSegmentSizes": self.dense(T.i32, (len(args), 0))}
+            got = self.fast[(fn, len(args))] = (self.shape("llvm.call", attrs), rt)
+        op = self.emit_shape(got[0], args, got[1])
+        return op.results[0] if got[1] else None
 
     def attr(self, cls: type, *args: Any) -> Any:
         """One shared instance per distinct attribute (``cls(*args)``; args hashable)."""
@@ -158,10 +174,15 @@ class Builder:
         return self.attr(A.DenseArrayAttr, t, values)
 
     def const(self, v: int, t: T.Type, attr_t: T.Type | None = None) -> Value:
-        return self.emit("llvm.mlir.constant", [], [t], {"value": self.attr(A.IntegerAttr, v, attr_t or t)}).results[0]
+        key = ("c", v, id(t), id(attr_t))
+        got = self.fast.get(key)
+        if got is None:
+            attrs = {"value": self.attr(A.IntegerAttr, v, attr_t or t)}
+            got = self.fast[key] = (self.shape("llvm.mlir.constant", attrs), [t], attr_t)
+        return self.emit_shape(got[0], [], got[1]).results[0]
 
     def cast(self, v: Value, t: T.Type) -> Value:
-        if v.type == t:
+        if v.type is t or v.type == t:
             return v
         return self.emit("builtin.unrealized_conversion_cast", [v], [t]).results[0]
 
@@ -173,15 +194,32 @@ class Builder:
 
     def byte_size(self, elem: T.Type, count: Value) -> Value:
         z = self.zero()
-        g = self.emit("llvm.getelementptr", [z, count], [PTR], {
-            "elem_type": self.attr(A.TypeAttr, elem), "rawConstantIndices": self.dense(T.i32, (-2147483648,))})
+        key = ("gep", id(elem))
+        got = self.fast.get(key)
+        if got is None:
+            got = self.fast[key] = (self.shape("llvm.getelementptr", {
+                "elem_type": self.attr(A.TypeAttr, elem), "rawConstantIndices": self.dense(T.i32, (-2147483648,))}),
+                elem)
+        g = self.emit_shape(got[0], [z, count], [PTR])
         return self.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
 
     def desc(self, m: Value) -> Value:
         return self.cast(m, descriptor_type(m.type))
 
     def extract(self, d: Value, pos: list[int], t: T.Type) -> Value:
-        return self.emit("llvm.extractvalue", [d], [t], {"position": self.dense(T.i64, tuple(pos))}).results[0]
+        key = ("x", *pos)
+        got = self.fast.get(key)
+        if got is None:
+            got = self.fast[key] = (self.shape("llvm.extractvalue", {"position": self.dense(T.i64, tuple(pos))}),)
+        return self.emit_shape(got[0], [d], [t]).results[0]
+
+    def insert(self, d: Value, v: Value, pos: list[int]) -> Value:
+        """``llvm.insertvalue v, d[pos]`` (of ``d``'s struct type)."""
+        key = ("i", *pos)
+        got = self.fast.get(key)
+        if got is None:
+            got = self.fast[key] = (self.shape("llvm.insertvalue", {"position": self.dense(T.i64, tuple(pos))}),)
+        return self.emit_shape(got[0], [d, v], [d.type]).results[0]
 
     def element_count(self, m: Value, d: Value) -> Value:
         mt = m.type

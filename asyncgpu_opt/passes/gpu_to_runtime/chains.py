@@ -161,11 +161,9 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     n = len(nodes)
     succ = [0] * n  # node -> bitset (node numbers) of the nodes after it
     for i, k in enumerate(nodes):
-        m = P.anc[k] & mask
-        while m:
-            low = m & -m
-            succ[num[low.bit_length() - 1]] |= 1 << i
-            m ^= low
+        bit = 1 << i
+        for j in _bits(P.anc[k] & mask):
+            succ[num[j]] |= bit
     direct = [[num[j] for j in dict.fromkeys(_direct(k, kind, deps_of))] for k in nodes]
     match_l = [-1] * n  # u -> the node after it on its chain
     match_r = [-1] * n
@@ -182,11 +180,7 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
         """Kuhn's augmenting path from ``u`` (direct dependencies tried first)."""
         rest = (dmask[u] if only_direct else succ[u]) & ~seen[0]
         cands = [v for v in pref[u] if (rest >> v) & 1]
-        rest &= ~dmask[u]
-        while rest:
-            low = rest & -rest
-            cands.append(low.bit_length() - 1)
-            rest ^= low
+        cands.extend(_bits(rest & ~dmask[u]))
         for v in cands:
             if (seen[0] >> v) & 1:
                 continue
@@ -202,7 +196,11 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     for u in range(n):
         if match_l[u] == -1:
             augment(u, [0], True)
-    while _cheapest_augment(n, succ, dmask, match_l, match_r):
+    # each node's successors in increasing v (the bit order the search visits them in) and its
+    # direct ones, listed once instead of decoded from the bitsets on every pass
+    steps = [_bits(s) for s in succ]
+    direct_of = [set(_bits(d)) for d in dmask]
+    while _cheapest_augment(n, steps, direct_of, dmask, match_l, match_r):
         pass
     for i in range(n):
         if match_r[i] != -1:
@@ -218,7 +216,21 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
             P.chain[k] = c  # (by number here; by op id once joins are placed)
 
 
-def _cheapest_augment(n: int, succ: list[int], dmask: list[int], match_l: list[int], match_r: list[int]) -> bool:
+def _bits(m: int) -> list[int]:
+    """The set bits of ``m`` (not negative), lowest first: a dense set is read from its binary
+    text (less per bit than isolating each bit in Python), a sparse one bit by bit."""
+    if m.bit_count() * 6 > m.bit_length():
+        return [i for i, c in enumerate(reversed(bin(m))) if c == "1"]
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _cheapest_augment(n: int, steps: list[list[int]], direct_of: list[set[int]], dmask: list[int],
+                      match_l: list[int], match_r: list[int]) -> bool:
     """Augment the matching along a cheapest augmenting path (Bellman-Ford from every free left
     node; a step u -> v costs -1 when v depends on u directly, else 0; a matched step back costs
     the opposite).  Returns whether there was one."""
@@ -236,16 +248,14 @@ def _cheapest_augment(n: int, succ: list[int], dmask: list[int], match_l: list[i
         qi += 1
         queued[u] = False
         du = dist_l[u]
-        m = succ[u]
-        while m:
-            low = m & -m
-            v = low.bit_length() - 1
-            m ^= low
-            if v == match_l[u]:
+        mu = match_l[u]
+        direct = direct_of[u]
+        for v in steps[u]:
+            if v == mu:
                 continue
-            cost = -1 if (dmask[u] >> v) & 1 else 0
-            if du + cost < dist_r[v]:
-                dist_r[v] = du + cost
+            nd = du - 1 if v in direct else du  # a direct step costs -1
+            if nd < dist_r[v]:
+                dist_r[v] = nd
                 from_l[v] = u
                 w = match_r[v]
                 if w != -1:

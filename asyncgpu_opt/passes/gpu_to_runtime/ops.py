@@ -212,9 +212,7 @@ def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
         p = L.emit("llvm.addrspacecast", [p], [dt.elements[0]]).results[0]
     d = L.emit("llvm.mlir.poison", [], [dt]).results[0]
 
-    def ins(d: Value, v: Value, pos: list[int]) -> Value:
-        return L.emit("llvm.insertvalue", [d, v], [dt], {"position": L.dense(T.i64, tuple(pos))}).results[0]
-
+    ins = L.insert
     d = ins(d, p, [0])
     d = ins(d, p, [1])
     d = ins(d, L.const(0, T.i64, T.index), [2])

@@ -159,8 +159,14 @@ class Ownership:
         later op may wait for without being ordered after ``s``'s work by then gets an event recorded
         now (its users wait for that event, not for ``s``'s later state)."""
         L = self.L
-        for vid in list(self.live):
-            if self.env.get(vid) is not s or self.remaining.get(vid, 0) <= 0 or not self._needs_snapshot(vid, c):
+        live, env, remaining = self.live, self.env, self.remaining
+        for vid in list(live):
+            if remaining.get(vid, 0) <= 0:
+                # dead for good (uses left only decrease; a token is bound once): forgetting it
+                # keeps this loop to the live tokens (it ran over every token of the block)
+                del live[vid]
+                continue
+            if env.get(vid) is not s or not self._needs_snapshot(vid, c):
                 continue
             if L.event_pool:
                 e = L.event_pool.pop()
