@@ -502,8 +502,8 @@ class GlobalOp(OpDef):
              "value", "visibility_", "section", "thread_local_", "dso_local", "comdat")
     regions = ("initializer",)
     traits = frozenset({"Symbol", "IsolatedFromAbove"})
-    default_attrs = {"addr_space": _i(0, T.i32), "linkage": EXTERNAL, "unnamed_addr": _i(0),
-                     "visibility_": _i(0)}
+    # linkage and unnamed_addr: the custom form always sets them, the generic form only when written
+    default_attrs = {"addr_space": _i(0, T.i32), "visibility_": _i(0)}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -512,6 +512,7 @@ class GlobalOp(OpDef):
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
                 break
+        attrs.setdefault("linkage", EXTERNAL)
         K.parse_visibility_and_unnamed_addr(p, attrs, thread_local=True)
         if p.parse_optional_keyword("constant"):
             attrs["constant"] = A.UNIT
@@ -560,6 +561,9 @@ class GlobalOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        for req in ("global_type", "sym_name"):  # ODS's required-attribute checks, in declaration order
+            if req not in op.attributes:
+                raise VerifyError(f"requires attribute '{req}'", op)
         lk = str(op.attributes.get("linkage", ""))
         v = op.attributes.get("value")
         if lk == "#llvm.linkage<common>" and v is not None and not _is_zero_value(v):

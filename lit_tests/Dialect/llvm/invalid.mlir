@@ -64,3 +64,9 @@ llvm.func @select_operand_count(%c: i1, %a: i32) -> i32 {
   %0 = llvm.select %c, %a : i1, i32
   llvm.return %0 : i32
 }
+
+// -----
+
+// A generic llvm.mlir.global without its type is a diagnostic, not a crash.
+// expected-error @+1 {{'llvm.mlir.global' op requires attribute 'global_type'}}
+"llvm.mlir.global"() ({}) {sym_name = "g", value = 42 : i64} : () -> ()
