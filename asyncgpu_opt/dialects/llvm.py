@@ -25,7 +25,6 @@ from .llvm_common import (
     EXTERNAL,
     FASTMATH_NONE,
     ICMP_PREDICATES,
-    LINKAGES,
     TAILCALL,
     _dict,
     _i,
@@ -51,12 +50,7 @@ class FuncOp(OpDef):
              "res_attrs", "sym_visibility", "alignment", "always_inline", "comdat", "convergent", "dso_local",
              "frame_pointer", "garbageCollector", "inline_hint", "memory_effects", "no_inline", "no_unwind",
              "optimize_none", "passthrough", "personality", "section", "target_cpu", "target_features", "tune_cpu",
-             "vscale_range", "will_return", "no_infs_fp_math", "no_nans_fp_math", "no_signed_zeros_fp_math",
-             "denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "instrument_function_entry",
-             "instrument_function_exit", "vec_type_hint", "work_group_size_hint", "reqd_work_group_size",
-             "intel_reqd_sub_group_size", "uwtable_kind", "function_entry_count", "reciprocal_estimates",
-             "prefer_vector_width", "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible",
-             "arm_new_za", "arm_in_za", "arm_out_za", "arm_inout_za", "arm_preserves_za")
+             "vscale_range", "will_return") + K.FUNC_MORE_PROPS
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
     # the custom parser also sets unnamed_addr (builders and the generic form do not)
@@ -68,11 +62,8 @@ class FuncOp(OpDef):
     def parse_custom(cls, p: Any, results: list) -> Operation:
         from .func import parse_function_signature
 
-        attrs: dict[str, A.Attribute] = {"unnamed_addr": _i(0)}
-        for lk in LINKAGES:
-            if p.parse_optional_keyword(lk):
-                attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
-                break
+        attrs: dict[str, A.Attribute] = {}
+        K.parse_linkage(p, attrs)
         K.parse_visibility_and_unnamed_addr(p, attrs)
         K.parse_cconv(p, attrs)
         name_pos = p.skip()
@@ -136,11 +127,7 @@ class FuncOp(OpDef):
             parts.append("...")
         s += "(" + ", ".join(parts) + ")"
         if not isinstance(ft.result, T.LLVMVoidType):
-            res_attrs = op.attributes.get("res_attrs")
-            if isinstance(res_attrs, A.ArrayAttr) and res_attrs.elements and res_attrs.elements[0].entries:
-                s += f" -> ({pr.type_text(ft.result)} {res_attrs.elements[0].render(pr)})"
-            else:
-                s += " -> " + pr.type_text(ft.result)
+            s += K.print_result(pr, op, ft.result)
         s += K.print_vscale_range_and_comdat(pr, op)
         extra = {k: v for k, v in op.attributes.items() if k not in _FUNC_ELIDED}
         s += pr.attr_dict_text(extra, (), with_keyword=True)
@@ -611,8 +598,8 @@ ZeroOp = _nullary("zero")
 UndefOp = _nullary("undef")
 PoisonOp = _nullary("poison")
 
-_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_",
-                  "thread_local_", "comdat")
+_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr",
+                  "visibility_") + K.GLOBAL_ELIDED
 
 
 class GlobalOp(OpDef):
@@ -621,16 +608,13 @@ class GlobalOp(OpDef):
              "value", "visibility_", "section", "thread_local_", "dso_local")
     regions = ("initializer",)
     traits = frozenset({"Symbol", "IsolatedFromAbove"})
-    default_attrs = {"addr_space": _i(0, T.i32), "visibility_": _i(0)}  # the custom parser sets the others
+    default_attrs = {"addr_space": _i(0, T.i32), "visibility_": _i(0)}  # linkage, unnamed_addr: custom form
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {"linkage": EXTERNAL, "unnamed_addr": _i(0)}
-        for lk in LINKAGES:
-            if p.parse_optional_keyword(lk):
-                attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
-                break
-        K.parse_visibility_and_unnamed_addr(p, attrs, thread_local=True)
+        attrs: dict[str, A.Attribute] = {}
+        K.parse_linkage(p, attrs)
+        K.parse_visibility_and_unnamed_addr(p, attrs, thread_local=True, linkage=EXTERNAL)
         if p.parse_optional_keyword("constant"):
             attrs["constant"] = A.UNIT
         attrs["sym_name"] = A.StringAttr(p.parse_symbol_name())
@@ -680,9 +664,7 @@ class GlobalOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        for attr in ("global_type", "sym_name"):
-            if attr not in op.attributes:
-                raise VerifyError(f"requires attribute '{attr}'", op)
+        K.verify_required(op, ("global_type", "sym_name"))
         asp = op.attributes.get("addr_space")
         if asp is not None and not (isinstance(asp, A.IntegerAttr) and asp.type == T.i32 and asp.value >= 0):
             raise VerifyError("attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute "

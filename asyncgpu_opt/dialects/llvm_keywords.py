@@ -17,6 +17,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
+from .llvm_common import LINKAGES
 
 VISIBILITIES = ("", "hidden", "protected")      # LLVM::Visibility: Default, Hidden, Protected
 UNNAMED_ADDRS = ("", "local_unnamed_addr", "unnamed_addr")   # LLVM::UnnamedAddr: None, Local, Global
@@ -28,6 +29,16 @@ CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mos
           "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc", "msp430_builtincc",
           "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
           "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
+
+
+# llvm.func's properties beyond the ones llvm.py lists (upstream prints them in `<{...}>`, generic form)
+FUNC_MORE_PROPS = ("no_infs_fp_math", "no_nans_fp_math", "no_signed_zeros_fp_math", "denormal_fp_math",
+                   "denormal_fp_math_f32", "fp_contract", "instrument_function_entry", "instrument_function_exit",
+                   "vec_type_hint", "work_group_size_hint", "reqd_work_group_size", "intel_reqd_sub_group_size",
+                   "uwtable_kind", "function_entry_count", "reciprocal_estimates", "prefer_vector_width",
+                   "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible", "arm_new_za", "arm_in_za",
+                   "arm_out_za", "arm_inout_za", "arm_preserves_za")
+GLOBAL_ELIDED = ("thread_local_", "comdat")  # printed as keywords by llvm.mlir.global
 
 
 def _i64(v: int) -> A.Attribute:
@@ -49,6 +60,13 @@ _VIS_SET, _UA_SET = frozenset(VISIBILITIES[1:]), frozenset(UNNAMED_ADDRS[1:])
 _CCONV_SET = frozenset(CCONVS)
 
 
+def parse_linkage(p: Any, attrs: dict[str, A.Attribute]) -> None:
+    for lk in LINKAGES:
+        if p.parse_optional_keyword(lk):
+            attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
+            return
+
+
 def parse_enum_keyword(p: Any, keywords: tuple[str, ...]) -> int:
     """The index of an optional keyword among ``keywords`` (0, the default, when none is there)."""
     word = _optional_keyword_in(p, _VIS_SET if keywords is VISIBILITIES else
@@ -56,8 +74,12 @@ def parse_enum_keyword(p: Any, keywords: tuple[str, ...]) -> int:
     return keywords.index(word) if word is not None else 0
 
 
-def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thread_local: bool = False) -> None:
-    """``[hidden|protected] [thread_local] [local_unnamed_addr|unnamed_addr]`` into ``attrs``."""
+def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thread_local: bool = False,
+                                      linkage: A.Attribute | None = None) -> None:
+    """``[hidden|protected] [thread_local] [local_unnamed_addr|unnamed_addr]`` into ``attrs`` (and
+    ``linkage`` as the linkage when none was written)."""
+    if linkage is not None:
+        attrs.setdefault("linkage", linkage)
     attrs["visibility_"] = _i64(parse_enum_keyword(p, VISIBILITIES))
     if thread_local and p.parse_optional_keyword("thread_local"):
         attrs["thread_local_"] = A.UNIT
@@ -145,3 +167,20 @@ def print_vscale_range_and_comdat(pr: Any, op: Any) -> str:
 def print_comdat(pr: Any, op: Any) -> str:
     c = op.attributes.get("comdat")
     return f" comdat({pr.attr_text(c)})" if c is not None else ""
+
+
+def print_result(pr: Any, op: Any, result: Any) -> str:
+    """`` -> type`` or, with result attributes, `` -> (type {attrs})``."""
+    res_attrs = op.attributes.get("res_attrs")
+    if isinstance(res_attrs, A.ArrayAttr) and res_attrs.elements and res_attrs.elements[0].entries:
+        return f" -> ({pr.type_text(result)} {res_attrs.elements[0].render(pr)})"
+    return " -> " + pr.type_text(result)
+
+
+def verify_required(op: Any, names: tuple[str, ...]) -> None:
+    """ODS's required-attribute checks, in declaration order."""
+    from ..ir.opdef import VerifyError
+
+    for req in names:
+        if req not in op.attributes:
+            raise VerifyError(f"requires attribute '{req}'", op)

@@ -76,3 +76,9 @@ module attributes {llvm.data_layout = "e-i64:64-w32"} {
 // expected-error @+1 {{'builtin.module' op invalid data layout descriptor: empty specification is not allowed}}
 module attributes {llvm.data_layout = "e--i64:64"} {
 }
+
+// -----
+
+// A generic llvm.mlir.global without its type is a diagnostic, not a crash.
+// expected-error @+1 {{'llvm.mlir.global' op requires attribute 'global_type'}}
+"llvm.mlir.global"() ({}) {sym_name = "g", value = 42 : i64} : () -> ()
