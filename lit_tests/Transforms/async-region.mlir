@@ -226,8 +226,8 @@ module attributes {gpu.container_module} {
 // gpu.printf, calls).  A visible kernel that only stores to its argument does not.
 module attributes {gpu.container_module} {
   gpu.binary @bin [#gpu.object<#nvvm.target, "">]
-  memref.global "private" @g : memref<16xf32> = dense<0.0>
   gpu.module @k {
+    memref.global "private" @g : memref<16xf32> = dense<0.0>
     func.func private @ext(memref<16xf32>)
     gpu.func @safe(%a: memref<16xf32>) kernel {
       %i = gpu.thread_id x
