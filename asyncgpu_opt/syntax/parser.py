@@ -68,7 +68,7 @@ class Parser(AttributeParser):
                 e = t.find("#-}", p)
                 if e < 0:
                     raise self.error("expected '#-}' to end the file metadata dictionary", p)
-                self.pos = e + 3
+                self._parse_file_metadata(p)
                 continue
             op = self.parse_operation()
             holder.append(op)
@@ -80,6 +80,68 @@ class Parser(AttributeParser):
         self._resolve_deferred_locs()
         holder.detach_all()
         return ops
+
+    def _parse_file_metadata(self, start: int) -> None:
+        """`{-#` (key `:` `{` (group `:` `{` (entry `:` value-token),* `}`),* `}`),* `#-}` with
+        key `dialect_resources` or `external_resources`; an `mlir_reproducer` entry's value must be a
+        string or a boolean (the values of other groups are not read)."""
+        self.pos = self.last_end = start + 3
+
+        def until(close: str, item: Any) -> None:  # parseCommaSeparatedListUntil
+            if self.parse_optional_punct(close):
+                return
+            while True:
+                item()
+                if self.parse_optional_punct(close):
+                    return
+                if not self.parse_optional_punct(","):
+                    raise self.error(f"expected ',' or '{close}'")
+
+        def value(group: str, key: str) -> None:
+            pos = self.skip()
+            t = self.text
+            m = L.string_re.match(t, pos) or L.bare_id_re.match(t, pos) or L.float_re.match(t, pos) \
+                or L.integer_re.match(t, pos)
+            tok = m.group() if m else t[pos:pos + 1]
+            self.pos = self.last_end = pos + max(1, len(tok))
+            if group != "mlir_reproducer":
+                return
+            if tok not in ("true", "false") and not tok.startswith('"'):
+                raise self.error(f"expected string value for key '{key}'", pos)
+
+        def entries(group: str, kind: str) -> None:
+            def entry() -> None:
+                key = self.parse_optional_keyword()
+                if key is None:
+                    key = self.parse_optional_string()
+                if key is None:
+                    raise self.error(f"expected identifier key for '{kind}' entry")
+                self.parse_punct(":")
+                value(group if kind == "external_resources" else "", key)
+            until("}", entry)
+
+        def section(kind: str) -> None:
+            self.parse_punct("{")
+
+            def group() -> None:
+                name = self.parse_optional_keyword()
+                if name is None:
+                    raise self.error("expected identifier key for 'resource' entry")
+                self.parse_punct(":")
+                self.parse_punct("{")
+                entries(name, kind)
+            until("}", group)
+
+        def metadata_entry() -> None:
+            kpos = self.skip()
+            key = self.parse_optional_keyword()
+            if key is None:
+                raise self.error("expected identifier key in file metadata dictionary")
+            self.parse_punct(":")
+            if key not in ("dialect_resources", "external_resources"):
+                raise self.error(f"unknown key '{key}' in file metadata dictionary", kpos)
+            section(key)
+        until("#-}", metadata_entry)
 
     def _parse_loc_spec(self, allow_deferred: bool = True) -> TextLoc:
         """`loc` `(` location `)` (the parser is at `loc(`)."""

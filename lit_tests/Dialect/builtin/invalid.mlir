@@ -245,3 +245,32 @@ func.func @decimal_integer_in_float_elements() {
   %0 = arith.constant dense<[1.5, 0, 3.0]> : tensor<3xf16>
   return
 }
+
+// -----
+
+// The file metadata dictionary is read, not skipped: its entries are `key: value`.
+func.func @metadata_missing_colon() {
+  return
+}
+{-#
+  external_resources: {
+    // expected-error @+1 {{expected ':'}}
+    mlir_reproducer mlir_reproducer: {
+      pipeline: "builtin.module(canonicalize)"
+    }
+  }
+#-}
+
+// -----
+
+func.func @metadata_pipeline_not_a_string() {
+  return
+}
+{-#
+  external_resources: {
+    mlir_reproducer: {
+      // expected-error @+1 {{expected string value for key 'pipeline'}}
+      pipeline: in
+    }
+  }
+#-}
