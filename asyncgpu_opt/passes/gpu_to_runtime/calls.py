@@ -8,6 +8,8 @@ descriptor, its sizes, its pointers; the null stream, when it is one, last."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...diagnostics import MLIRError
 from ...dialects.gpu_runtime import CallArg, RuntimeCall
 from ...ir import attributes as A
@@ -56,38 +58,45 @@ def scalar_width(op: Operation, a: CallArg) -> int:
     return bw
 
 
-def _check(op: Operation, rc: RuntimeCall) -> tuple[int | None, dict[str, T.Type]]:
-    """Every check, before anything is emitted: (width of the ``bits`` argument, element types)."""
-    elems: dict[str, T.Type] = {}
-    for g in rc.memref_groups():
-        for a in rc.args:
-            if a.group != g:
-                continue
-            if a.kind in ("ptr", "numel", "nbytes") and g not in elems:
-                check_identity(op, _operand(op, a))
-                elems[g] = _operand(op, a).type.element_type
-            elif a.kind == "elem_size":
-                elems[g] = llvm_element_type(op, _operand(op, a))
-            elif a.kind == "allocated" and not isinstance(_operand(op, a).type, T.MemRefType):
-                raise MLIRError(f"'{op.name}' op: only ranked memrefs are supported, got '{_operand(op, a).type}'",
-                                op.loc, op=op)
-    width = None
-    for a in rc.args:
-        if a.kind == "bits":
-            width = scalar_width(op, a)
-    return width, elems
+Kinds = tuple[tuple[int, str], ...]  # (argument index, recipe kind) of one memref operand
+_PLANS: dict[int, tuple[RuntimeCall, tuple, tuple]] = {}
 
 
-def _memref_args(L: Builder, op: Operation, rc: RuntimeCall, g: str, elems: dict[str, T.Type],
+def _plan(rc: RuntimeCall) -> tuple[tuple[tuple[str, Kinds], ...], tuple[tuple[int, CallArg], ...]]:
+    """(per memref group in ``memref_groups`` order: the group and its (argument index, kind)s;
+    the scalar arguments with their indices), once per binding."""
+    got = _PLANS.get(id(rc))
+    if got is None:
+        mem = tuple((g, tuple((i, a.kind) for i, a in enumerate(rc.args) if a.group == g))
+                    for g in rc.memref_groups())
+        scal = tuple((i, a) for i, a in enumerate(rc.args) if not a.of_memref)
+        got = _PLANS[id(rc)] = (rc, mem, scal)  # rc kept alive: its id stays valid
+    return got[1], got[2]
+
+
+def _element_type(op: Operation, m: Value, kinds: Kinds) -> T.Type | None:
+    """The checks of memref ``m`` for its arguments; the element type its sizes are taken of."""
+    et = None
+    for _, k in kinds:
+        if k in ("ptr", "numel", "nbytes"):
+            if et is None:
+                check_identity(op, m)
+                et = m.type.element_type
+        elif k == "elem_size":
+            et = llvm_element_type(op, m)
+        elif k == "allocated" and not isinstance(m.type, T.MemRefType):
+            raise MLIRError(f"'{op.name}' op: only ranked memrefs are supported, got '{m.type}'", op.loc, op=op)
+    return et
+
+
+def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
                  out: dict[int, list[Value]]) -> None:
-    """The arguments of memref group ``g``: its descriptor, its sizes, its pointers."""
-    mine = [(i, a) for i, a in enumerate(rc.args) if a.group == g]
-    m = _operand(op, mine[0][1])
-    d = None
-    if any(a.kind != "elem_size" for _, a in mine):
+    """The arguments of memref ``m``: its descriptor, its sizes, its pointers."""
+    d: Any = None
+    if any(k != "elem_size" for _, k in kinds):
         d = L.cast(m, _UNRANKED_DESC) if isinstance(m.type, T.UnrankedMemRefType) else L.desc(m)
-    for i, a in mine:
-        if a.kind == "descriptor" and isinstance(m.type, T.MemRefType):
+    for i, k in kinds:
+        if k == "descriptor" and isinstance(m.type, T.MemRefType):
             # a ranked memref: its static rank and its descriptor, spilled to the stack (the runtime
             # reads sizes and strides through the pointer, as the unranked descriptor's payload)
             p = L.emit("llvm.alloca", [L.const(1, T.i64, T.index)], [PTR],
@@ -95,39 +104,46 @@ def _memref_args(L: Builder, op: Operation, rc: RuntimeCall, g: str, elems: dict
             L.emit("llvm.store", [d, p], [])
             out[i] = [L.const(len(m.type.shape), T.i64, T.index), p]
     count = None
-    for i, a in mine:
-        if a.kind in ("numel", "nbytes"):
+    for i, k in kinds:
+        if k == "numel" or k == "nbytes":
             count = count or L.element_count(m, d)
-            out[i] = [count if a.kind == "numel" else L.byte_size(elems[g], count)]
-        elif a.kind == "elem_size":
+            out[i] = [count if k == "numel" else L.byte_size(et, count)]
+        elif k == "elem_size":
             z = L.zero()
             gep = L.emit("llvm.getelementptr", [z], [PTR], {
-                "elem_type": L.attr(A.TypeAttr, elems[g]), "rawConstantIndices": L.dense(T.i32, (1,))})
+                "elem_type": L.attr(A.TypeAttr, et), "rawConstantIndices": L.dense(T.i32, (1,))})
             out[i] = [L.emit("llvm.ptrtoint", [gep.results[0]], [T.i64]).results[0]]
-    for i, a in mine:
-        if a.kind == "ptr":
+    for i, k in kinds:
+        if k == "ptr":
             out[i] = [L.aligned_ptr(d, m.type)]
-        elif a.kind == "allocated":
+        elif k == "allocated":
             p = L.extract(d, [0], d.type.elements[0])
             out[i] = [p if p.type == PTR else L.emit("llvm.addrspacecast", [p], [PTR]).results[0]]
-        elif a.kind == "descriptor" and i not in out:  # unranked: {rank, ptr}
+        elif k == "descriptor" and i not in out:  # unranked: {rank, ptr}
             out[i] = [L.extract(d, [0], T.i64), L.extract(d, [1], PTR)]
 
 
 def emit_runtime_call(L: Builder, op: Operation, rc: RuntimeCall, stream: Value | None = None) -> None:
     """Emit ``op``'s runtime call before ``L.ip``; ``stream``: the stream pointer (None: the null
     stream, built just before the call) when ``rc.stream``."""
-    width, elems = _check(op, rc)
-    out: dict[int, list[Value]] = {}
-    for i, a in enumerate(rc.args):
+    mem, scal = _plan(rc)
+    group = op.opdef.operand_group
+    ms = [group(op, g)[0] for g, _ in mem]
+    ets = [_element_type(op, m, kinds) for m, (_, kinds) in zip(ms, mem)]
+    width = None
+    for _, a in scal:
         if a.kind == "bits":
-            v = _operand(op, a)
+            width = scalar_width(op, a)
+    out: dict[int, list[Value]] = {}
+    for i, a in scal:
+        v = group(op, a.group)[0]
+        if a.kind == "bits":
             it = T.IntegerType(width)
             out[i] = [v if v.type == it else L.emit("llvm.bitcast", [v], [it]).results[0]]
-        elif a.kind == "scalar":
-            out[i] = [L.cast(_operand(op, a), a.type)]
-    for g in rc.memref_groups():
-        _memref_args(L, op, rc, g, elems, out)
+        else:
+            out[i] = [L.cast(v, a.type)]
+    for m, (_, kinds), et in zip(ms, mem, ets):
+        _memref_args(L, m, kinds, et, out)
     args = [v for i in range(len(rc.args)) for v in out[i]]
     if rc.stream:
         args.append(stream if stream is not None else L.zero())
