@@ -11,8 +11,15 @@ than 0/1, an error without a ``file:line:col`` location, or a mutant that runs l
 timeout (a hang).  Usage::
 
     python benchmarks/fuzz.py --mutants 2000 --seed 1 [--timeout 10] [--jobs 2] [--show 5]
+    python benchmarks/fuzz.py --mutants 2000 --seed 1 --against-upstream [--show 2]
 
 Exit code 1 when anything was found (findings are printed with the mutant text).
+
+``--against-upstream`` runs every mutant through the parse-and-verify configuration of both tools
+(``--split-input-file --allow-unregistered-dialect``; upstream is ``scripts/mlir-opt-ref``) and
+compares them per split chunk: both accept, both reject, or a disagreement (we accept what upstream
+rejects, or the other way round), grouped by the shape of the rejecting tool's first error message
+(quoted names and numbers elided).  Ops of the llvm/nvvm dialects are classified, not chased.
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ import multiprocessing as mp
 import os
 import random
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -118,7 +127,9 @@ def _config(kind: str):
         return Config(split_input_file=True,
                       pipeline=parse_pipeline("builtin.module(gpu-kernel-outlining,func.func(async-region),"
                                                         "wait-insertion,gpu-to-runtime)"))
-    return Config(split_input_file=True, run=True, backend="sim",
+    # a kernel that spins forever ends at the step budget: 4096 steps, not the default 65536
+    # (about 6 s of CPU per spinning mutant, a "hang" on a busy machine)
+    return Config(split_input_file=True, run=True, backend="sim", run_kernel_steps=4096,
                   pipeline=parse_pipeline("builtin.module(gpu-kernel-outlining,func.func(async-region),"
                                                    "gpu-to-runtime)"))
 
@@ -146,6 +157,100 @@ def check_one(text: str, kind: str) -> tuple[str, str] | None:
     return None
 
 
+# ----- agreement with upstream ------------------------------------------------------------------
+UPSTREAM = ROOT / "scripts" / "mlir-opt-ref"
+UPSTREAM_FLAGS = ("--split-input-file", "--allow-unregistered-dialect")
+_ERROR_LINE = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$", re.M)
+_MARKER_LINE = re.compile(r"^// -----\n", re.M)
+
+
+def shape(message: str) -> str:
+    """A diagnostic's message with the parts that vary between inputs elided: dotted names in
+    quotes (op and attribute names), SSA, block and symbol names, numbers; and ops the llvm/nvvm
+    helpers own classified as such."""
+    m = re.match(r"(?:custom op|unregistered operation) '(\w+)\.", message)
+    if m:
+        dialect = m.group(1)
+        return f"unknown op: {'llvm/nvvm' if dialect in ('llvm', 'nvvm') else dialect}.*"
+    s = re.sub(r"'[\w$-]*\.[\w.$-]*'", "'…'", message)
+    s = re.sub(r"[%^@][\w.$-]+", lambda m: m.group()[0] + "…", s)
+    s = re.sub(r"(?<![\w.])-?\d+(?![\w.])", "N", s)
+    s = s.split("\n")[0][:110]
+    if re.search(r"'(llvm|nvvm)\.", message):
+        s = "[llvm/nvvm] " + s
+    return s
+
+
+def upstream_chunks(text: str, timeout: float) -> tuple[list[bool], list[str], list[str]] | str:
+    """Run upstream on ``text``: per split chunk, accepted?, its first error message and its
+    output; or the reason there is no per-chunk answer (``"crash"``, ``"hang"``, ``"split"``: its
+    chunks are not ours -- upstream drops empty chunks)."""
+    from asyncgpu_opt.driver import split_chunks
+
+    chunks, _ = split_chunks(text, "// -----")
+    starts = [off for _, off in chunks]
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d, "fuzz.mlir")
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        try:
+            p = subprocess.run([str(UPSTREAM), *UPSTREAM_FLAGS, "fuzz.mlir"], cwd=d, capture_output=True,
+                               timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "hang"
+    if p.returncode not in (0, 1):
+        return "crash"
+    out = _MARKER_LINE.split(p.stdout.decode("utf-8", "replace"))
+    if len(out) != len(chunks):
+        return "split"
+    accepted = [p.returncode == 0 or bool(o.strip()) for o in out]
+    messages = ["" for _ in chunks]
+    cur = 0
+    for m in _ERROR_LINE.finditer(p.stderr.decode("utf-8", "replace")):
+        if m.group(1) == "fuzz.mlir":
+            line = int(m.group(2)) - 1
+            cur = max(i for i, s in enumerate(starts) if s <= line)
+        else:  # a location written in the input: the next rejected chunk still without a message
+            while cur < len(chunks) and (accepted[cur] or messages[cur]):
+                cur += 1
+            if cur >= len(chunks):
+                break
+        if not messages[cur]:
+            messages[cur] = m.group(4)
+    return accepted, messages, out
+
+
+def compare_upstream(text: str, timeout: float = 20.0) -> list[tuple[str, str]]:
+    """(verdict, message shape) per split chunk of ``text``: ``agree-accept`` (``accept-print-differs``
+    when the printed text differs), ``agree-reject``, ``we-accept`` (upstream rejects; its message's
+    shape) and ``we-reject`` (upstream accepts; our message's shape); or one ``upstream-crash`` /
+    ``upstream-hang`` / ``upstream-split`` for the whole mutant."""
+    import io
+    from contextlib import redirect_stdout
+
+    from asyncgpu_opt.driver import Config, run_opt, split_chunks
+
+    up = upstream_chunks(text, timeout)
+    if isinstance(up, str):
+        return [(f"upstream-{up}", "")]
+    verdicts = []
+    chunks, _ = split_chunks(text, "// -----")
+    for (chunk, _), up_ok, up_msg, up_out in zip(chunks, *up):
+        with redirect_stdout(io.StringIO()):
+            res = run_opt(chunk, "fuzz.mlir", Config(allow_unregistered=True))
+        ours_ok = res.exit_code == 0
+        ours_msg = next((d.message for d in res.diagnostics if d.severity == "error"), "")
+        if ours_ok and up_ok:
+            same = res.output.strip() == up_out.strip()
+            verdicts.append(("agree-accept" if same else "accept-print-differs", ""))
+        elif not ours_ok and not up_ok:
+            verdicts.append(("agree-reject", ""))
+        elif ours_ok:
+            verdicts.append(("we-accept", shape(up_msg)))
+        else:
+            verdicts.append(("we-reject", shape(ours_msg)))
+    return verdicts
+
+
 def _worker(inq: mp.Queue, outq: mp.Queue) -> None:
     sys.setrecursionlimit(20000)
     while True:
@@ -153,12 +258,14 @@ def _worker(inq: mp.Queue, outq: mp.Queue) -> None:
         if item is None:
             return
         idx, text, kind = item
-        outq.put((idx, check_one(text, kind)))
+        outq.put((idx, compare_upstream(text) if kind == "upstream" else check_one(text, kind)))
 
 
 def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] = CONFIGS,
-         budget: float | None = None) -> tuple[int, list[Finding]]:
-    """Run up to ``n`` mutants (or until ``budget`` seconds have passed); return (count, findings)."""
+         budget: float | None = None, collect: list | None = None) -> tuple[int, list[Finding]]:
+    """Run up to ``n`` mutants (or until ``budget`` seconds have passed); return (count, findings).
+    The configuration ``upstream`` compares with upstream instead: (seed name, mutant, verdicts)
+    go to ``collect``."""
     rng = random.Random(seed)
     pool = seeds()
     items = []
@@ -197,7 +304,10 @@ def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] 
                         done += 1
                         workers[i] = start()
                     continue
-                if res is not None:
+                if cur[3] == "upstream":
+                    assert collect is not None
+                    collect.append((cur[1], cur[2], res))
+                elif res is not None:
                     findings.append(Finding(res[0], cur[3], cur[1], res[1], cur[2]))
                 done += 1
                 w[3] = None
@@ -225,7 +335,11 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=3, help="mutant texts printed per finding kind")
     ap.add_argument("--config", choices=CONFIGS, action="append", help="only these configurations")
     ap.add_argument("--save", metavar="DIR", help="write each finding's mutant to DIR/<n>-<kind>-<config>.mlir")
+    ap.add_argument("--against-upstream", action="store_true",
+                    help="compare accept/reject per split chunk with scripts/mlir-opt-ref instead")
     args = ap.parse_args()
+    if args.against_upstream:
+        return against_upstream(args)
     t0 = time.monotonic()
     done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, tuple(args.config or CONFIGS))
     dt = time.monotonic() - t0
@@ -246,6 +360,42 @@ def main() -> int:
         shown[key] += 1
         print(f"\n=== {f.kind} [{f.config}] from {f.seed}: {f.detail}\n{f.text[:2000]}")
     return 1 if findings else 0
+
+
+def against_upstream(args: argparse.Namespace) -> int:
+    """``--against-upstream``: the agreement table; exit 1 on any disagreement."""
+    t0 = time.monotonic()
+    collect: list = []
+    done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, ("upstream",), collect=collect)
+    dt = time.monotonic() - t0
+    verdicts: Counter = Counter()
+    groups: Counter = Counter()
+    examples: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for name, text, res in collect:
+        for verdict, sh in res:
+            verdicts[verdict] += 1
+            if verdict in ("agree-accept", "agree-reject", "accept-print-differs"):
+                continue
+            groups[(verdict, sh)] += 1
+            examples.setdefault((verdict, sh), []).append((name, text))
+    total = sum(verdicts.values())
+    print(f"{done} mutants, {total} split chunks in {dt:.0f} s; findings (hangs, crashes): {len(findings)}")
+    print("| verdict | chunks |\n|---|---|")
+    for v, k in sorted(verdicts.items()):
+        print(f"| {v} | {k} |")
+    print("\n| disagreement | first error (the rejecting tool's) | chunks |\n|---|---|---|")
+    for (v, sh), k in sorted(groups.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1])):
+        cell = sh.replace("|", "\\|")
+        print(f"| {v} | {cell} | {k} |")
+    for (v, sh), exs in sorted(examples.items(), key=lambda kv: -len(kv[1])):
+        for name, text in exs[: args.show]:
+            print(f"\n=== {v}: {sh} (from {name})\n{text[:2000]}")
+    if args.save:
+        os.makedirs(args.save, exist_ok=True)
+        for i, ((v, _sh), exs) in enumerate(sorted(examples.items())):
+            for j, (_, text) in enumerate(exs[: max(args.show, 1)]):
+                Path(args.save, f"{v}-{i:03d}-{j}.mlir").write_text(text, errors="surrogateescape")
+    return 1 if findings or groups else 0
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.opdef import VerifyError
 
 PURE = frozenset({"Pure"})
 TERMINATOR = frozenset({"Terminator", "Pure", "ReturnLike"})
@@ -107,3 +108,21 @@ def verify_call(op: Any, callee_op: str, what: str, result_notes: bool = True) -
             notes = [(op.loc, "      op result types: " + ", ".join(f"'{x.type}'" for x in op.results)),
                      (op.loc, "function result types: " + ", ".join(f"'{x}'" for x in ft.results))]
             raise VerifyError(f"result type mismatch at index {i}", op, notes if result_notes else [])
+
+
+def str_attr_parser(p: Any, optional: bool) -> A.Attribute:
+    """A ``StrAttr`` element of a declarative format (ODS ``parseAttribute(attr, NoneType)``): a
+    number is 'not valid for specified type', another kind of attribute 'invalid kind of attribute
+    specified' (located at its start)."""
+    pos = p.skip()
+    a = p.parse_attribute(T.none)
+    if not isinstance(a, A.StringAttr):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
+def check_str_attr(op: Any, name: str) -> None:
+    """The ODS constraint of a ``StrAttr`` (the generic form can give any attribute)."""
+    a = op.attributes.get(name)
+    if a is not None and not isinstance(a, A.StringAttr):
+        raise VerifyError(f"attribute '{name}' failed to satisfy constraint: string attribute", op)

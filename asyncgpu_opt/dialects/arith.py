@@ -173,6 +173,22 @@ def _float_binop(mn: str) -> type[OpDef]:
 
 for _mn in ("addi", "subi", "muli", "shli"):
     globals()[_mn] = _int_binop(_mn, True)
+
+
+def _muli_names(op: Operation) -> list[str | None]:
+    """MulIOp::getAsmResultNames: an index `constant * vector.vscale` (either order) is `%c<N>_vscale`."""
+    if op.results[0].type != T.index:
+        return [None]
+    for a, b in ((op.operands[0], op.operands[1]), (op.operands[1], op.operands[0])):
+        da, db = a.defining_op(), b.defining_op()
+        if da is not None and db is not None and db.name == "vector.vscale" and da.name == "arith.constant":
+            v = da.attributes.get("value")
+            if isinstance(v, A.IntegerAttr):
+                return [f"c{v.value}_vscale"]
+    return [None]
+
+
+globals()["muli"].asm_names = staticmethod(_muli_names)
 for _mn in ("divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shrsi", "shrui", "maxsi", "maxui",
             "minsi", "minui", "ceildivsi", "ceildivui", "floordivsi"):
     globals()[_mn] = _int_binop(_mn)

@@ -10,7 +10,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ._common import verify_call
-from ._regions import check_edge, ensure_terminator, parse_optional_arrow_types, terminator
+from ._regions import check_edge, parse_optional_arrow_types, terminator
 
 TOKEN = T.async_token
 GROUP = T.async_group
@@ -62,8 +62,7 @@ class ExecuteOp(OpDef):
                 p.parse_punct(")")
         types = parse_optional_arrow_types(p)
         attrs = p.parse_optional_attr_dict_with_keyword()
-        region = p.parse_region(entry_args=args)
-        ensure_terminator(region, "async.yield")
+        region = p.parse_region(entry_args=args)  # no implicit async.yield (ExecuteOp::parse)
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(deps), len(vals)])
         return Operation.create(cls.name, deps + vals, [TOKEN] + types, attrs, [region], opdef=cls)
 

@@ -15,7 +15,7 @@ class ModuleOp(OpDef):
     name = "builtin.module"
     props = ("sym_name", "sym_visibility")
     regions = ("bodyRegion",)
-    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "NoTerminator", "SingleBlock"})
+    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "NoTerminator", "SingleBlock", "HasOnlyGraphRegion"})
     summary = "A top level container operation"
 
     @classmethod

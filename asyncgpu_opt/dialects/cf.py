@@ -9,6 +9,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ._common import check_str_attr, str_attr_parser
 
 BRANCH = frozenset({"Terminator", "Pure", "BranchOpInterface"})
 
@@ -214,4 +215,9 @@ class AssertOp(OpDef):
     operands = (single("arg", T.i1),)
     props = ("msg",)
     attr_printers = {"msg": lambda pr, a: A.quote_string(a.value)}
+    attr_parsers = {"msg": str_attr_parser}
     assembly_format = "$arg `,` $msg attr-dict"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        check_str_attr(op, "msg")

@@ -9,8 +9,9 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
-from ._common import TERMINATOR, keyword_enum
+from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
 from .gpu_attrs import canonical_array, canonical_object, canonical_target
+from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -120,6 +121,7 @@ def _num_layout_symbols(mt: T.MemRefType) -> int:
 class DeallocOp(AsyncOp):
     name = "gpu.dealloc"
     effects = (("free", "memref"),)
+    runtime_call = RuntimeCall("mgpuMemFree", (allocated("memref"),), null_stream=True, op_named=True)
     operands = (variadic("asyncDependencies", TOKEN), single("memref"))
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} $memref attr-dict `:` type($memref)"
@@ -132,6 +134,7 @@ def _elem(t: T.Type) -> T.Type | None:
 class MemcpyOp(AsyncOp):
     name = "gpu.memcpy"
     effects = (("write", "dst"), ("read", "src"))
+    runtime_call = RuntimeCall("mgpuMemcpy", (ptr("dst"), ptr("src"), nbytes("src")))
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("src"))
     results = (optional("asyncToken", TOKEN),)
@@ -150,6 +153,7 @@ class MemcpyOp(AsyncOp):
 class MemsetOp(AsyncOp):
     name = "gpu.memset"
     effects = (("write", "dst"),)
+    runtime_call = RuntimeCall("mgpuMemset{bits}", (ptr("dst"), bits("value", (16, 32)), numel("dst")))
     shape_verified = True  # verify reads only types and attributes
     operands = (variadic("asyncDependencies", TOKEN), single("dst"), single("value"))
     results = (optional("asyncToken", TOKEN),)
@@ -280,24 +284,31 @@ class BarrierOp(OpDef):
 
 class SetDefaultDeviceOp(OpDef):
     name = "gpu.set_default_device"
+    runtime_call = RuntimeCall("mgpuSetDefaultDevice", (scalar("devIndex", T.i32),), stream=False)
     operands = (single("devIndex", T.i32),)
     assembly_format = "attr-dict $devIndex"
 
 
 class HostRegisterOp(OpDef):
+    """``gpu.host_register %m : memref<...>`` -- ranked or unranked, as upstream since llvm-project
+    PR 170085 (22.1.8 itself still takes unranked only; its integration test
+    host-register-ranked-memref.mlir registers a ``memref<64x64xf32>``)."""
+
     name = "gpu.host_register"
+    runtime_call = RuntimeCall("mgpuMemHostRegisterMemRef", (descriptor("value"), elem_size("value")), stream=False)
     operands = (single("value"),)
     assembly_format = "$value attr-dict `:` type($value)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if not isinstance(op.operands[0].type, T.UnrankedMemRefType):
-            raise VerifyError(f"operand #0 must be unranked.memref of any type values, but got "
+        if not isinstance(op.operands[0].type, T.UnrankedMemRefType | T.MemRefType):
+            raise VerifyError(f"operand #0 must be ranked or unranked memref of any type values, but got "
                               f"'{op.operands[0].type}'", op)
 
 
 class HostUnregisterOp(HostRegisterOp):
     name = "gpu.host_unregister"
+    runtime_call = RuntimeCall("mgpuMemHostUnregisterMemRef", (descriptor("value"), elem_size("value")), stream=False)
 
 
 class PrintfOp(OpDef):
@@ -305,7 +316,12 @@ class PrintfOp(OpDef):
     operands = (variadic("args"),)
     props = ("format",)
     attr_printers = {"format": lambda pr, a: A.quote_string(a.value)}
+    attr_parsers = {"format": str_attr_parser}
     assembly_format = "$format attr-dict (`,` $args^ `:` type($args))?"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        check_str_attr(op, "format")
 
 
 def _id_names(prefix: str):
@@ -316,15 +332,22 @@ def _id_names(prefix: str):
     return staticmethod(names)
 
 
+def _index_attr(p: Any, optional_: bool) -> A.Attribute | None:
+    """An ``IndexAttr`` element: ``parseAttribute(attr, IndexType)``, then its kind checked."""
+    pos = p.skip()
+    a = p.parse_optional_attribute(T.index) if optional_ else p.parse_attribute(T.index)
+    if a is not None and not isinstance(a, A.IntegerAttr):
+        raise p.error(f"custom op '{p.current_op}' invalid kind of attribute specified", pos)
+    return a
+
+
 def _index_op(mn: str) -> type[OpDef]:
     return type(f"{mn}Op", (OpDef,), dict(
         name=f"gpu.{mn}", results=(single("result", T.index),), props=("dimension", "upper_bound"),
         traits=frozenset({"Pure"}),
         # upper_bound is an IndexAttr: its type is implied in the custom form
         attr_printers={"dimension": _DIM[0], "upper_bound": lambda pr, a: str(a.value)},
-        attr_parsers={"dimension": _DIM[1],
-                      "upper_bound": lambda p, opt: p.parse_optional_attribute(T.index) if opt
-                      else p.parse_attribute(T.index)},
+        attr_parsers={"dimension": _DIM[1], "upper_bound": _index_attr},
         asm_names=_id_names(mn), assembly_format="$dimension (`upper_bound` $upper_bound^)? attr-dict"))
 
 
@@ -340,7 +363,7 @@ class LaneIdOp(OpDef):
     traits = frozenset({"Pure"})
     # upper_bound is an IndexAttr: its type is implied in the custom form
     attr_printers = {"upper_bound": lambda pr, a: str(a.value)}
-    attr_parsers = {"upper_bound": lambda p, opt: _int_attr_parser(T.index)(p, opt)}
+    attr_parsers = {"upper_bound": lambda p, opt: _index_attr(p, opt)}
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
@@ -371,7 +394,8 @@ class ModuleOp(OpDef):
     name = "gpu.module"
     props = ("sym_name", "targets", "offloadingHandler")
     regions = ("bodyRegion",)
-    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock"})
+    traits = frozenset({"IsolatedFromAbove", "SymbolTable", "Symbol", "NoTerminator", "SingleBlock",
+                        "HasOnlyGraphRegion"})
     attr_printers = {"sym_name": _sym_printer}
     attr_parsers = {"sym_name": _sym_parser, "targets": _array_parser}
     assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword "

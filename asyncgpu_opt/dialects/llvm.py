@@ -17,6 +17,7 @@ from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..ir.symbols import lookup_symbol
 from ..syntax.custom_directives import DIRECTIVES
+from . import llvm_keywords as K
 from . import llvm_memory  # registers the memory ops
 from ._common import TERMINATOR
 from .llvm_call import CallOp  # noqa: F401  (registers llvm.call; re-exported)
@@ -40,7 +41,7 @@ from .llvm_constant import ConstantOp, PoisonOp, UndefOp, ZeroOp  # noqa: F401  
 # ----- functions ------------------------------------------------------------------------------
 
 _FUNC_ELIDED = ("CConv", "function_type", "linkage", "sym_name", "unnamed_addr", "visibility_",
-                "sym_visibility", "arg_attrs", "res_attrs")
+                "sym_visibility", "arg_attrs", "res_attrs", "comdat", "vscale_range")
 
 
 class FuncOp(OpDef):
@@ -49,11 +50,18 @@ class FuncOp(OpDef):
              "res_attrs", "sym_visibility", "alignment", "always_inline", "comdat", "convergent", "dso_local",
              "frame_pointer", "garbageCollector", "inline_hint", "memory_effects", "no_inline", "no_unwind",
              "optimize_none", "passthrough", "personality", "section", "target_cpu", "target_features", "tune_cpu",
-             "vscale_range", "will_return")
+             "vscale_range", "will_return", "no_infs_fp_math", "no_nans_fp_math", "no_signed_zeros_fp_math",
+             "denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "instrument_function_entry",
+             "instrument_function_exit", "vec_type_hint", "work_group_size_hint", "reqd_work_group_size",
+             "intel_reqd_sub_group_size", "uwtable_kind", "function_entry_count", "reciprocal_estimates",
+             "prefer_vector_width", "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible",
+             "arm_new_za", "arm_in_za", "arm_out_za", "arm_inout_za", "arm_preserves_za")
     regions = ("body",)
     traits = frozenset({"IsolatedFromAbove", "Symbol", "FunctionOpInterface", "AutomaticAllocationScope"})
     # the custom parser also sets unnamed_addr (builders and the generic form do not)
     default_attrs = {"CConv": CCONV, "linkage": EXTERNAL, "visibility_": _i(0)}
+    # checks of a function with a personality, registered by llvm_control (landingpad/resume types)
+    personality_checks: list[Any] = []
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -64,6 +72,8 @@ class FuncOp(OpDef):
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
                 break
+        K.parse_visibility_and_unnamed_addr(p, attrs)
+        K.parse_cconv(p, attrs)
         name_pos = p.skip()
         name = p.parse_optional_symbol_name()
         if name is None:
@@ -93,6 +103,7 @@ class FuncOp(OpDef):
             attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
         if any(d.entries for d in res_attrs):
             attrs["res_attrs"] = A.ArrayAttr(res_attrs)
+        K.parse_vscale_range_and_comdat(p, attrs)
         attrs.update(p.parse_optional_attr_dict_with_keyword())
         region = Region()
         if p.peek("{"):
@@ -105,7 +116,8 @@ class FuncOp(OpDef):
         lk = op.attributes.get("linkage")
         if lk is not None and str(lk) != str(EXTERNAL):
             s += " " + str(lk)[len("#llvm.linkage<"):-1]
-        s += " " + A.symbol_text(op.attributes["sym_name"].value)
+        s += " " + K.print_visibility_and_unnamed_addr(op) + K.print_cconv(op)
+        s += A.symbol_text(op.attributes["sym_name"].value)
         ft = op.attributes["function_type"].type
         body = op.regions[0]
         parts = []
@@ -123,10 +135,13 @@ class FuncOp(OpDef):
             parts.append("...")
         s += "(" + ", ".join(parts) + ")"
         if not isinstance(ft.result, T.LLVMVoidType):
-            s += " -> " + pr.type_text(ft.result)
+            res_attrs = op.attributes.get("res_attrs")
+            if isinstance(res_attrs, A.ArrayAttr) and res_attrs.elements and res_attrs.elements[0].entries:
+                s += f" -> ({pr.type_text(ft.result)} {res_attrs.elements[0].render(pr)})"
+            else:
+                s += " -> " + pr.type_text(ft.result)
+        s += K.print_vscale_range_and_comdat(pr, op)
         extra = {k: v for k, v in op.attributes.items() if k not in _FUNC_ELIDED}
-        if str(op.attributes.get("CConv", CCONV)) != str(CCONV):
-            extra["CConv"] = op.attributes["CConv"]
         s += pr.attr_dict_text(extra, (), with_keyword=True)
         if body.blocks:
             s += " " + pr.region_text(body, False, True)
@@ -158,6 +173,9 @@ class FuncOp(OpDef):
                 raise VerifyError("no_inline and always_inline attributes are incompatible", op, raw=True)
             if "optimize_none" in a and "no_inline" not in a:
                 raise VerifyError("with optimize_none must also be no_inline", op)
+            if "personality" in a:  # landingpads need a personality: only such functions can hold them
+                for check in cls.personality_checks:
+                    check(op)
 
 
 def _scan_vararg(p: Any) -> bool:
@@ -227,7 +245,8 @@ class ReturnOp(OpDef):
 
 # ----- constants and globals --------------------------------------------------------------------
 
-_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_", "comdat")
+_GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "visibility_",
+                  "thread_local_", "comdat")
 
 
 class GlobalOp(OpDef):
@@ -245,6 +264,7 @@ class GlobalOp(OpDef):
             if p.parse_optional_keyword(lk):
                 attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
                 break
+        K.parse_visibility_and_unnamed_addr(p, attrs, thread_local=True)
         if p.parse_optional_keyword("constant"):
             attrs["constant"] = A.UNIT
         attrs["sym_name"] = A.StringAttr(p.parse_symbol_name())
@@ -254,10 +274,7 @@ class GlobalOp(OpDef):
             value = p.parse_attribute()
             attrs["value"] = value
         p.parse_punct(")")
-        if p.parse_optional_keyword("comdat"):
-            p.parse_punct("(")
-            attrs["comdat"] = p.parse_attribute()
-            p.parse_punct(")")
+        K.parse_comdat(p, attrs)
         attrs.update(_trailing(p))
         gt = None
         if p.parse_optional_punct(":"):
@@ -280,16 +297,14 @@ class GlobalOp(OpDef):
         lk = op.attributes.get("linkage")
         if lk is not None:
             s += " " + str(lk)[len("#llvm.linkage<"):-1]
+        s += " " + K.print_visibility_and_unnamed_addr(op, thread_local=True)
         if "constant" in op.attributes:
-            s += " constant"
-        s += " " + A.symbol_text(op.attributes["sym_name"].value) + "("
+            s += "constant "
+        s += A.symbol_text(op.attributes["sym_name"].value) + "("
         v = op.attributes.get("value")
         if v is not None:
             s += pr.attr_text(v)
-        s += ")"
-        if "comdat" in op.attributes:
-            s += f" comdat({pr.attr_text(op.attributes['comdat'])})"
-        s += _dict(pr, op, _GLOBAL_ELIDED)
+        s += ")" + K.print_comdat(pr, op) + _dict(pr, op, _GLOBAL_ELIDED)
         if not isinstance(v, A.StringAttr):
             s += " : " + pr.type_text(op.attributes["global_type"].type)
         if op.regions and op.regions[0].blocks:

@@ -11,6 +11,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, variadic
 from ..ir.symbols import lookup_symbol
+from . import llvm_keywords as K
 from .llvm_common import (
     CCONV,
     FASTMATH_NONE,
@@ -39,6 +40,8 @@ class CallOp(OpDef):
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
         attrs: dict[str, A.Attribute] = {}
+        K.parse_cconv(p, attrs)
+        K.parse_tail_call_kind(p, attrs)
         fptr = p.parse_optional_operand()
         if fptr is None:
             attrs["callee"] = A.SymbolRefAttr(p.parse_symbol_name())
@@ -94,16 +97,18 @@ class CallOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         args = cls.operand_group(op, "callee_operands")
         callee = op.attributes.get("callee")
+        s = " " + K.print_cconv(op) + K.print_tail_call_kind(op)
         if callee is None and args:
-            s, lead, args = " " + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
+            s, lead, args = s + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
         else:
-            s, lead = " " + str(callee), ""
+            s, lead = s + str(callee), ""
         s += "(" + pr.values(args) + ")"
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
         s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
-        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags"}
+        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags", "CConv",
+                  "TailCallKind"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)

@@ -9,7 +9,11 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single
-from .llvm_common import is_llvm_compatible, target_ext_has_zero_init, target_ext_name
+from .llvm_common import (
+    is_llvm_compatible,
+    target_ext_has_zero_init,
+    target_ext_name,
+)
 
 
 class ConstantOp(OpDef):

@@ -36,10 +36,15 @@ def _space_text(t: Any) -> str:
 
 
 def _reassociation(op: Operation) -> list[list[int]]:
+    """The ``reassociation`` groups; the ODS constraint (an array of i64 arrays) checked first."""
     r = op.attributes.get("reassociation")
     if not isinstance(r, A.ArrayAttr):
         return []
-    return [[e.value for e in g] if isinstance(g, A.ArrayAttr) else [] for g in r]
+    if not all(isinstance(g, A.ArrayAttr) and all(isinstance(e, A.IntegerAttr) and e.type == T.i64 for e in g)
+               for g in r):
+        raise VerifyError("attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array "
+                          "attributes", op)
+    return [[e.value for e in g] for g in r]
 
 
 
@@ -91,13 +96,13 @@ class ExpandShapeOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        reassoc = _reassociation(op)
         src, res = op.operands[0].type, op.results[0].type
         if not isinstance(src, T.MemRefType) or not isinstance(res, T.MemRefType):
             return
         if src.rank > res.rank:
             raise VerifyError(f"has source rank {src.rank} and result rank {res.rank}. This is not an expansion "
                               f"({src.rank} > {res.rank}).", op)
-        reassoc = _reassociation(op)
         verify_collapsed_shape(op, src.shape, res.shape, reassoc)
         if _layout_map_is_identity(src):
             expected = L.strided_type(res.shape, src, None)
@@ -136,13 +141,13 @@ class CollapseShapeOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        reassoc = _reassociation(op)
         src, res = op.operands[0].type, op.results[0].type
         if not isinstance(src, T.MemRefType) or not isinstance(res, T.MemRefType):
             return
         if src.rank < res.rank:
             raise VerifyError(f"has source rank {src.rank} and result rank {res.rank}. This is not a collapse "
                               f"({src.rank} < {res.rank}).", op)
-        reassoc = _reassociation(op)
         verify_collapsed_shape(op, res.shape, src.shape, reassoc)
         if _layout_map_is_identity(src):
             expected = L.strided_type(res.shape, src, None)
@@ -310,6 +315,9 @@ class PrefetchOp(OpDef):
         h = op.attributes.get("localityHint")
         if not isinstance(h, A.IntegerAttr) or not 0 <= h.value <= 3:
             raise VerifyError(_LOCALITY, op)
+        t = op.operands[0].type
+        if isinstance(t, T.MemRefType) and len(op.operands) != 1 + t.rank:
+            raise VerifyError("too few indices", op)
 
 
 class AssumeAlignmentOp(OpDef):

@@ -71,6 +71,7 @@ class ExpandShapeOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _reassociation(op)  # its attribute constraint first
         src, res = op.operands[0].type, op.results[0].type
         if _ranked(src) and _ranked(res):
             _verify_reshape(op, res, src)
@@ -88,6 +89,7 @@ class CollapseShapeOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _reassociation(op)  # its attribute constraint first
         src, res = op.operands[0].type, op.results[0].type
         if _ranked(src) and _ranked(res):
             _verify_reshape(op, src, res)

@@ -416,3 +416,14 @@ class StoreOp(OpDef):
         mt = op.operands[1].type
         if isinstance(mt, T.MemRefType) and len(op.operands) - 2 != len(mt.shape):
             raise VerifyError("requires " + str(len(mt.shape)) + " indices", op)
+
+
+class VectorScaleOp(OpDef):
+    """``%vscale = vector.vscale``: the runtime multiple of scalable vector sizes (an ``index``)."""
+
+    name = "vector.vscale"
+    results = (single("res", T.index),)
+    traits = frozenset({"Pure"})
+    asm_names = staticmethod(lambda op: ["vscale"])
+    assembly_format = "attr-dict"
+    effects = ()

@@ -486,7 +486,7 @@ def parse_affine_map(text: str) -> AffineMap:
 
 
 def parse_integer_set(text: str) -> IntegerSet:
-    """``(d0)[s0] : (d0 - s0 >= 0, d0 == 0)``."""
+    """``(d0)[s0] : (d0 - s0 >= 0, d0 == 0)``; ``() : ()`` is the set ``() : (0 == 0)``."""
     p = _AffineParser(text)
     nd, ns = p.header()
     p.take(":")
@@ -510,6 +510,8 @@ def parse_integer_set(text: str) -> IntegerSet:
                 break
             p.take(",")
     p.done()
+    if not cons:  # upstream reads an empty constraint list as the one constraint `0 == 0`
+        cons, eqs = [Const(0)], [True]
     return IntegerSet(nd, ns, cons, eqs)
 
 

@@ -119,6 +119,9 @@ class OpDef:
     # touch any memory it can reach).  ``view_source``: view-like op, the operand group it views.
     effects: ClassVar[tuple[tuple[str, str], ...] | None] = None
     view_source: ClassVar[str | None] = None
+    # the op is one call of a runtime library, declared as data (``dialects/gpu_runtime.py``,
+    # ``RuntimeCall``): gpu-to-runtime lowers it and ``--run`` executes it from that alone
+    runtime_call: ClassVar[Any] = None
     # BranchOpInterface: the operand group forwarded to each successor, in successor order
     # (``cf.br``: ``("destOperands",)``); ops with another layout override ``successor_operand_range``
     # and ``set_successor_operands``.

@@ -17,7 +17,9 @@ _DIALECT_MODULES = {
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
-    "llvm": ("llvm_intr",), "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
+    "llvm": ("llvm_intr", "llvm_atomic", "llvm_vector", "llvm_symbols", "llvm_control",
+             "llvm_intr_struct", "llvm_asm"),
+    "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma",),
 }
 _LOADED: set[str] = set()

@@ -47,16 +47,15 @@ def symbol_table_of(op: Operation) -> Operation | None:
 
 
 def lookup_symbol(frm: Operation, ref: SymbolRefAttr) -> Operation | None:
-    """Resolve ``ref`` starting at the nearest symbol table enclosing ``frm`` (and then outwards
-    for the root name, as MLIR's ``lookupNearestSymbolFrom`` does)."""
+    """Resolve ``ref`` in the nearest symbol table enclosing (or being) ``frm`` only, as MLIR's
+    ``lookupNearestSymbolFrom`` does: a kernel in a ``gpu.module`` does not see the functions of
+    the module around it."""
     table = frm if frm.has_trait("SymbolTable") else symbol_table_of(frm)
-    while table is not None:
-        op = lookup_in(table, ref.root)
-        if op is not None:
-            for n in ref.nested:
-                op = lookup_in(op, n)
-                if op is None:
-                    return None
-            return op
-        table = symbol_table_of(table)
-    return None
+    if table is None:
+        return None
+    op = lookup_in(table, ref.root)
+    for n in ref.nested:
+        if op is None:
+            return None
+        op = lookup_in(op, n)
+    return op

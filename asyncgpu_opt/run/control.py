@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..ir.affine import evaluate
-from .values import segments
+from .branches import successor_args, successor_taken
 
 #: ops that end a block: the walk stops at them (branches are followed)
 TERMINATORS = frozenset(("func.return", "scf.yield", "scf.condition", "affine.yield", "async.yield",
@@ -21,12 +21,9 @@ TERMINATORS = frozenset(("func.return", "scf.yield", "scf.condition", "affine.yi
                          "gpu.yield", "scf.forall.in_parallel", "affine.parallel"))
 
 
-_BRANCHES = frozenset(("cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br"))
-
-
 def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
     """Run a region from its entry block on executor ``ex`` (``ex.env`` maps values, ``ex.exec_op``
-    runs one op), following ``cf``/``llvm`` branches; returns (terminator, its operand values)."""
+    runs one op), following branches; returns (terminator, its operand values)."""
     block = region.blocks[0]
     env = ex.env
     exec_op = ex.exec_op
@@ -44,40 +41,18 @@ def run_region(ex: Any, region: Any, args: list[Any]) -> tuple[Any, list[Any]]:
             exec_op(op)
         if term is None:
             return None, []
-        name = term.name
-        if tick is not None and name in _BRANCHES:
+        if not term.successors:
+            return term, [env[v] for v in term.operands]
+        if tick is not None:
             tick(term)
-        if name in ("cf.br", "llvm.br"):
-            block = term.successors[0]
-            args = [env[v] for v in term.operands]
-            continue
-        if name in ("cf.cond_br", "llvm.cond_br"):
-            seg = segments(term, 3)
-            c = env[seg[0][0]]
-            if isinstance(c, np.ndarray) and c.size > 1 and not (c.all() or not c.any()):
+        k = successor_taken(ex, term)
+        if isinstance(k, np.ndarray):
+            if k.size > 1 and not (k == k.flat[0]).all():
                 from .simt_cfg import run_divergent  # threads take different ways: SIMT under masks
 
                 return run_divergent(ex, block, terms)
-            if c.all() if isinstance(c, np.ndarray) else c:
-                block, args = term.successors[0], [env[v] for v in seg[1]]
-            else:
-                block, args = term.successors[1], [env[v] for v in seg[2]]
-            continue
-        if name == "cf.switch":  # the case whose value equals the flag, else the default
-            f = env[term.operands[0]]
-            if isinstance(f, np.ndarray) and f.size > 1 and not (f == f.flat[0]).all():
-                from .simt_cfg import run_divergent
-
-                return run_divergent(ex, block, terms)
-            flag = int(f.flat[0]) if isinstance(f, np.ndarray) else int(f)
-            cv = term.attributes.get("case_values")
-            cases = [] if cv is None else (list(cv.values) * len(term.successors[1:]) if cv.splat
-                                           else list(cv.values))
-            k = next((i + 1 for i, c in enumerate(cases) if int(c) == flag), 0)
-            block = term.successors[k]
-            args = [env[v] for v in term.opdef.successor_operands(term, k)]
-            continue
-        return term, [env[v] for v in term.operands]
+            k = int(k.flat[0])
+        block, args = term.successors[k], successor_args(ex, term, k)
 
 
 def affine_eval(ex: Any, m: Any, operands: list[Any]) -> list[Any]:

@@ -28,6 +28,7 @@ from . import runner_utils as RU
 from .memory import Ptr
 from .registry import HOST
 from .runtime import Event, HostThread, Runtime, Stream
+from .semantics.gpu_runtime import run_runtime_call
 from .values import (
     AsyncHandle,
     Cell,
@@ -89,7 +90,9 @@ class Interpreter:
     def exec_op(self, op: Any) -> None:
         fn = self.impls.get(op.name)
         if fn is None:
-            raise self.unsupported(op)
+            if getattr(op.opdef, "runtime_call", None) is None:
+                raise self.unsupported(op)
+            fn = run_runtime_call  # an op that is one runtime call, declared on its class
         apply_impl(self, fn, op)
 
     def unsupported(self, op: Any) -> Exception:
@@ -306,7 +309,9 @@ class Interpreter:
         return out
 
     # ------------------------------------------------------------------ lowered runtime calls
-    def call_mgpu(self, name: str, args: list[Any], loc: Any) -> Any:
+    def call_mgpu(self, name: str, args: list[Any], loc: Any, **kw: Any) -> Any:
+        """The runtime's ``name`` on the values a lowered ``llvm.call`` passes (``kw``: extra
+        keywords of the runtime method, e.g. ``api``)."""
         fn = getattr(self.rt, name, None)
         if fn is None:
             raise MLIRError(f"--run: unknown runtime function '@{name}'", loc)
@@ -321,7 +326,7 @@ class Interpreter:
             conv = [ptr]
         if name == "mgpuMemAlloc" and len(conv) >= 3:
             conv[2] = bool(conv[2])
-        return fn(*conv, loc=loc_str_any(loc), agent=self.agent)
+        return fn(*conv, loc=loc_str_any(loc), agent=self.agent, **kw)
 
     # ------------------------------------------------------------------ entry
     def run_main(self, entry: str, entry_result: str | None = None) -> None:

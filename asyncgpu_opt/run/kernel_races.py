@@ -9,15 +9,17 @@ between (same *barrier interval*):
   * write after read (WAR): a thread overwrites what another thread read (e.g. an in-place stencil);
   * write after write (WAW): two threads write one element (in one store or in two).
 
+A ``gpu.barrier`` orders the threads of ONE block: two accesses by threads of different blocks
+conflict whatever barriers lie between them (blocks are not ordered within a launch).
+
 Tracked memory: global buffers and workgroup attributions (their instances are per block, so only
 threads of one block can meet there); private (per-thread) memory cannot race.  Per tracked
-element it keeps the last writer (thread, op, interval) and the smallest and largest reader of the
-current interval; a ``gpu.barrier`` starts a new interval for every thread (all threads reach it
-together under lock step).  Reads are queued and folded into the reader state only when their
-buffer is written in the same interval, so read-only inputs cost nothing.  Not detected:
-conflicts between threads of different blocks that a ``gpu.barrier`` separates (a barrier orders
-only one block; its interval is global here), and buffers of more than ``MAX_ELEMENTS`` elements
-(skipped to bound memory).  Atomic ops are not tracked.
+element it keeps the last writer (thread, op, interval), the smallest and largest reader of the
+current interval, and the lowest and highest thread that ever wrote / read it in this launch (for
+conflicts across blocks); a ``gpu.barrier`` starts a new interval for every thread (all threads
+reach it together under lock step).  Reads are queued and folded into the reader state only when
+their buffer is written, so read-only inputs cost nothing.  Not detected: buffers of more than
+``MAX_ELEMENTS`` elements (skipped to bound memory).  Atomic ops are not tracked.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ class KernelRace(NamedTuple):
 class _Shadow:
     """Per-element shadow state of one buffer (seen at one element size)."""
 
-    __slots__ = ("w_tid", "w_ep", "w_op", "r_min", "r_max", "r_ep", "r_op", "written")
+    __slots__ = ("w_tid", "w_ep", "w_op", "r_min", "r_max", "r_ep", "r_op", "written",
+                 "w_lo", "w_hi", "w_lo_op", "w_hi_op", "r_lo", "r_hi", "r_lo_op", "r_hi_op")
 
     def __init__(self, n: int) -> None:
         self.w_tid = np.full(n, _NONE, np.int32)
@@ -53,6 +56,15 @@ class _Shadow:
         self.r_ep = np.full(n, _NONE, np.int32)
         self.r_op = np.full(n, _NONE, np.int32)
         self.written = -1  # last interval with a write
+        # lowest / highest thread that wrote / read each element in any interval, and the op
+        self.w_lo = np.full(n, _BIG, np.int32)
+        self.w_hi = np.full(n, _NONE, np.int32)
+        self.w_lo_op = np.full(n, _NONE, np.int32)
+        self.w_hi_op = np.full(n, _NONE, np.int32)
+        self.r_lo = np.full(n, _BIG, np.int32)
+        self.r_hi = np.full(n, _NONE, np.int32)
+        self.r_lo_op = np.full(n, _NONE, np.int32)
+        self.r_hi_op = np.full(n, _NONE, np.int32)
 
 
 class RaceTracker:
@@ -62,17 +74,17 @@ class RaceTracker:
     def __init__(self, thread: np.ndarray, block: tuple[int, int, int], grid: tuple[int, int, int]) -> None:
         self.thread = thread
         self.block = block
+        self.per_block = block[0] * block[1] * block[2]
         self.grid = grid
         self.epoch = 0
         self.shadows: dict[tuple[int, int], _Shadow] = {}
         self.ops: list[Any] = []
         self.op_index: dict[int, int] = {}
         self.found: dict[tuple, KernelRace] = {}
-        self.pending: dict[tuple[int, int], list[tuple]] = {}  # reads of this interval, per buffer
+        self.pending: dict[tuple[int, int], list[tuple]] = {}  # reads not folded yet, per buffer
 
     def barrier(self) -> None:
         self.epoch += 1
-        self.pending.clear()
 
     def access(self, buf: Any, itemsize: int, write: bool, v: Any, u: int, mask: np.ndarray | None,
                op: Any) -> None:
@@ -87,14 +99,17 @@ class RaceTracker:
             self.ops.append(op)
         sh = self.shadows.get(key)
         if not write:
-            self.pending.setdefault(key, []).append((v, u, mask, oi))
-            if sh is not None and sh.written == self.epoch:
+            self.pending.setdefault(key, []).append((v, u, mask, oi, self.epoch))
+            if sh is not None:
                 offs, tids = self._lanes(v, u, mask)
                 bad = (sh.w_ep[offs] == self.epoch) & (sh.w_tid[offs] != tids)
                 if bad.any():
                     k = int(np.flatnonzero(bad)[0])
                     o = int(offs[k])
                     self._report("read", "wrote", buf, o, int(tids[k]), int(sh.w_tid[o]), oi, int(sh.w_op[o]))
+                else:
+                    self._check_blocks(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, "read", "wrote",
+                                       buf, oi)
             return
         if sh is None:
             n = buf.nbytes // itemsize
@@ -102,8 +117,11 @@ class RaceTracker:
                 return
             sh = self.shadows[key] = _Shadow(n)
         e = np.int32(self.epoch)
-        for pv, pu, pmask, poi in self.pending.pop(key, ()):  # reads of this interval, in order
+        for pv, pu, pmask, poi, pe in self.pending.pop(key, ()):  # reads not folded yet, in order
             offs, tids = self._lanes(pv, pu, pmask)
+            _fold_range(sh.r_lo, sh.r_hi, sh.r_lo_op, sh.r_hi_op, offs, tids, poi)
+            if pe != self.epoch:
+                continue
             stale = sh.r_ep[offs] != e
             if stale.any():
                 so = offs[stale]
@@ -117,6 +135,7 @@ class RaceTracker:
         if offs.size == 0:
             return
         self._check_write(sh, buf, offs, tids, e, oi)
+        _fold_range(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, oi)
         sh.w_tid[offs] = tids  # the last thread in order wins, as in the executor's scatter
         sh.w_ep[offs] = e
         sh.w_op[offs] = oi
@@ -154,9 +173,35 @@ class RaceTracker:
             t = int(tids[k])
             other = int(sh.r_min[o]) if int(sh.r_min[o]) != t else int(sh.r_max[o])
             self._report("write", "read", buf, o, t, other, oi, int(sh.r_op[o]))
+        if not waw.any():
+            self._check_blocks(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, "write", "wrote", buf, oi)
+        if not war.any():
+            self._check_blocks(sh.r_lo, sh.r_hi, sh.r_lo_op, sh.r_hi_op, offs, tids, "write", "read", buf, oi)
+
+    def _check_blocks(self, lo: np.ndarray, hi: np.ndarray, lo_op: np.ndarray, hi_op: np.ndarray,
+                      offs: np.ndarray, tids: np.ndarray, did: str, other_did: str, buf: Any, oi: int) -> None:
+        """A conflict with an access by a thread of ANOTHER block in any interval (a barrier does
+        not order blocks): the element's lowest or highest accessing thread is in another block."""
+        nb = self.per_block
+        blk = tids // nb
+        lo_t = lo[offs]
+        hi_t = hi[offs]
+        seen = hi_t >= 0
+        other_lo = seen & (lo_t // nb != blk)
+        other_hi = seen & (hi_t // nb != blk)
+        bad = other_lo | other_hi
+        if not bad.any():
+            return
+        k = int(np.flatnonzero(bad)[0])
+        o = int(offs[k])
+        if other_lo[k]:
+            other, other_oi = int(lo[o]), int(lo_op[o])
+        else:
+            other, other_oi = int(hi[o]), int(hi_op[o])
+        self._report(did, other_did, buf, o, int(tids[k]), other, oi, other_oi, across_blocks=True)
 
     def _report(self, did: str, other_did: str, buf: Any, elem: int, tid: int, other_tid: int, oi: int,
-                other_oi: int) -> None:
+                other_oi: int, across_blocks: bool = False) -> None:
         from .values import loc_str
 
         op, other = self.ops[oi], self.ops[other_oi]
@@ -166,6 +211,9 @@ class RaceTracker:
         what = {"read": "reads", "write": "writes"}[did]
         if other_did == "writes":
             tail = f"that {self._thread(other_tid)} also writes in the same store"
+        elif across_blocks:
+            tail = (f"that {self._thread(other_tid)} {other_did} at {loc_str(other) or '?'} "
+                    "(threads of different blocks: no gpu.barrier orders them)")
         else:
             tail = (f"that {self._thread(other_tid)} {other_did} at {loc_str(other) or '?'} "
                     "with no gpu.barrier in between")
@@ -184,3 +232,14 @@ class RaceTracker:
 
     def races(self) -> list[KernelRace]:
         return list(self.found.values())
+
+
+def _fold_range(lo: np.ndarray, hi: np.ndarray, lo_op: np.ndarray, hi_op: np.ndarray, offs: np.ndarray,
+                tids: np.ndarray, oi: int) -> None:
+    """Widen each element's [lowest, highest] accessing thread by these lanes (op ``oi``)."""
+    before_lo = lo[offs]
+    before_hi = hi[offs]
+    np.minimum.at(lo, offs, tids)
+    np.maximum.at(hi, offs, tids)
+    lo_op[offs[lo[offs] != before_lo]] = oi
+    hi_op[offs[hi[offs] != before_hi]] = oi

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import MLIRError
+from ..dialects import scf as scf_d
 from ..ir import attributes as A
 from ..ir import types as T
 from . import concurrent, control, semantics
@@ -364,7 +365,6 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
     return [*ex.accesses(), *ex.races.races(), *stopped]
 
 
-_LOOPS = frozenset(("scf.while", "cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br"))
 
 
 def may_loop(body: Any, cache: dict) -> bool:
@@ -375,7 +375,7 @@ def may_loop(body: Any, cache: dict) -> bool:
     r = cache.get(key)
     if r is None:
         ops = body.walk() if hasattr(body, "walk") else (o for b in body.blocks for op in b.ops for o in op.walk())
-        r = cache[key] = any(o.name in _LOOPS for o in ops)
+        r = cache[key] = any(o.successors or o.opdef is scf_d.WhileOp for o in ops)
     return r
 
 

@@ -1,7 +1,8 @@
-"""Divergent unstructured control flow in kernels: a ``cf.cond_br`` whose condition differs between
-threads (SIMT under masks, as a GPU runs it).
+"""Divergent unstructured control flow in kernels: a branch (``cf.cond_br``) whose condition differs
+between threads (SIMT under masks, as a GPU runs it).
 
-From the block where the threads diverge, the region's blocks run in reverse post-order, each once,
+From the block where the threads diverge (any branch: the successor each thread takes is given
+by the branch's semantics, ``branches.successor_taken``), the region's blocks run in reverse post-order, each once,
 under the mask of the threads that reach it (the union of its incoming edges); a join block's
 arguments take, per thread, the value of the edge that thread came by.  Threads reconverge where
 the paths meet.  A back edge taken by only some threads (a loop whose trip count differs between
@@ -15,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import MLIRError
-from .values import segments
+from .branches import successor_args, successor_taken
 
 
 def _rpo(start: Any) -> list[Any]:
@@ -89,25 +90,10 @@ def run_divergent(ex: Any, block: Any, terms: frozenset[str]) -> tuple[Any, list
             if term is None:
                 last = (None, [])
                 continue
-            name = term.name
-            if name in ("cf.br", "llvm.br"):
-                send(b, term.successors[0], m, [env[v] for v in term.operands], term)
-            elif name in ("cf.cond_br", "llvm.cond_br"):
-                seg = segments(term, 3)
-                c = np.broadcast_to(np.asarray(env[seg[0][0]], dtype=np.bool_), shape)
-                send(b, term.successors[0], m & c, [env[v] for v in seg[1]], term)
-                send(b, term.successors[1], m & ~c, [env[v] for v in seg[2]], term)
-            elif name == "cf.switch":
-                flag = np.broadcast_to(np.asarray(env[term.operands[0]]), shape)
-                cv = term.attributes.get("case_values")
-                cases = [] if cv is None else list(cv.values)
-                rest = m.copy()
-                for k, cval in enumerate(cases, start=1):
-                    hit = m & (flag == int(cval))
-                    rest &= ~hit
-                    send(b, term.successors[k], hit, [env[v] for v in term.opdef.successor_operands(term, k)],
-                         term)
-                send(b, term.successors[0], rest, [env[v] for v in term.opdef.successor_operands(term, 0)], term)
+            if term.successors:  # a branch: each successor gets the threads that take it
+                k = np.broadcast_to(np.asarray(successor_taken(ex, term)), shape)
+                for j, succ in enumerate(term.successors):
+                    send(b, succ, m & (k == j), successor_args(ex, term, j), term)
             else:  # leaves the region (gpu.return, a yield): merge the values per thread
                 vals = [env[v] for v in term.operands]
                 ret_vals = vals if ret_vals is None else [np.where(m, v, p) for v, p in zip(vals, ret_vals)]

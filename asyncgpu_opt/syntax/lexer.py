@@ -100,6 +100,7 @@ def unescape_string(lit: str) -> str:
                 out.append(int(h, 16))
                 i += 3
                 continue
-        out += c.encode("utf-8")
+        out += c.encode("utf-8", "surrogateescape")
         i += 1
-    return out.decode("utf-8", errors="replace")
+    # bytes that are not UTF-8 stay lone surrogates, so the printer writes them back as `\\XX`
+    return out.decode("utf-8", errors="surrogateescape")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..diagnostics import MLIRError
+from ..diagnostics import Diagnostic, MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
@@ -86,7 +86,7 @@ class AttributeParser(TypeParser):
         if c == '"':
             s = self.parse_string()
             sty = None
-            if self.parse_optional_punct(":"):
+            if type is None and self.parse_optional_punct(":"):  # a given type leaves `:` alone
                 sty = self.parse_type()
             return A.StringAttr(s, sty)
         if c == "[":
@@ -233,7 +233,7 @@ class AttributeParser(TypeParser):
             self.pos = self.last_end = fm.end()
             val = float(fm.group())
             ty = type
-            if self.parse_optional_punct(":"):
+            if type is None and self.parse_optional_punct(":"):
                 ty = self.parse_type()
             ty = ty or T.f64
             if not isinstance(ty, T.FloatType):
@@ -247,7 +247,7 @@ class AttributeParser(TypeParser):
         self.pos = self.last_end = im.end()
         text = im.group()
         ty = type
-        if self.parse_optional_punct(":"):
+        if type is None and self.parse_optional_punct(":"):
             ty = self.parse_type()
         ty = ty or T.i64
         if isinstance(ty, T.FloatType):
@@ -255,7 +255,7 @@ class AttributeParser(TypeParser):
                 if neg:
                     raise self.error("hexadecimal float literal should not have a leading minus", p)
                 return A.FloatAttr(A.float_from_bits(int(text, 16), ty), ty)
-            return A.FloatAttr(float(text), ty)
+            raise self._decimal_for_float(p + (1 if neg else 0))
         val = int(text, 16) if hm else int(text)
         if hm and neg:
             val = -val
@@ -272,14 +272,18 @@ class AttributeParser(TypeParser):
                 raise self.error("integer constant out of range for attribute", p)
             if ty.signedness == "" and val > (1 << (w - 1)) - 1 and w > 1:
                 val -= 1 << w  # signless values print as signed
-        elif isinstance(ty, T.IndexType):
-            if not (-(1 << 63) <= val < (1 << 64)):
+        elif isinstance(ty, T.IndexType):  # 64-bit and signed (no wrap-around as for i64)
+            if not (-(1 << 63) <= val < (1 << 63)):
                 raise self.error("integer constant out of range for attribute", p)
-            if val >= 1 << 63:
-                val -= 1 << 64
         else:
             raise self.error("integer literal not valid for specified type", p)
         return A.IntegerAttr(val, ty)
+
+    def _decimal_for_float(self, pos: int) -> MLIRError:
+        """A decimal integer where a float is expected (buildAttributeAPFloat's error and note)."""
+        loc = self.loc(pos)
+        return MLIRError("unexpected decimal integer literal for a floating point value", loc,
+                         [Diagnostic("note", "add a trailing dot to make the literal a float", loc)])
 
     def _parse_dense_array(self, lt: int) -> A.Attribute:
         self.pos = self.last_end = lt + 1
@@ -321,6 +325,7 @@ class AttributeParser(TypeParser):
         lit_pos = self.skip()
         values: list[Any] = []
         shape: list[int] = []
+        self._dense_ints: list[tuple[int, int]] = []  # (index in values, offset) of decimal integers
         if self.parse_optional_punct(">"):
             pass
         else:
@@ -348,6 +353,8 @@ class AttributeParser(TypeParser):
         if not isinstance(ty, T.ShapedType):
             raise self.error("elements literal must be a shaped type", tpos)
         et = ty.element_type
+        if isinstance(et, T.FloatType) and self._dense_ints:
+            raise self._decimal_for_float(self._dense_ints[0][1])
         conv: list[Any] = []
         for v in values:
             if isinstance(et, T.FloatType):
@@ -384,7 +391,12 @@ class AttributeParser(TypeParser):
             self.parse_punct(")")
             out.append((re_, im))
             return []
-        out.append(self._dense_scalar())
+        p = self.skip()
+        v = self._dense_scalar()
+        if isinstance(v, int) and not isinstance(v, bool) and L.integer_re.match(self.text, p) \
+                and not L.hex_re.match(self.text, p + self.text.startswith("-", p)):
+            self._dense_ints.append((len(out), p + self.text.startswith("-", p)))
+        out.append(v)
         return []
 
     def _dense_scalar(self) -> Any:

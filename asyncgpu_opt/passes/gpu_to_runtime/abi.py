@@ -1,6 +1,7 @@
 """The mgpu* runtime ABI and the IR builder of gpu-to-runtime.
 
-``_SIGS``: callee -> (result type, parameter types) of upstream's ``mgpu*`` wrappers; ``Builder``
+``_SIGS``: callee -> (result type, parameter types) of the ``mgpu*`` wrappers the pass calls by
+name (streams, events, alloc; an op's runtime binding derives its callee's, ``calls.py``); ``Builder``
 emits ``llvm.call``s to them (declaring each ``llvm.func`` once in ``finish``), the memref
 descriptor arithmetic around them, and defers block edits to ``commit_block`` (one rebuild of
 each block's op list instead of quadratic inserts)."""
@@ -20,14 +21,9 @@ _SIGS = {
     "mgpuStreamSynchronize": (T.llvm_void, [PTR]), "mgpuStreamWaitEvent": (T.llvm_void, [PTR, PTR]),
     "mgpuEventCreate": (PTR, []), "mgpuEventDestroy": (T.llvm_void, [PTR]),
     "mgpuEventSynchronize": (T.llvm_void, [PTR]), "mgpuEventRecord": (T.llvm_void, [PTR, PTR]),
-    "mgpuMemAlloc": (PTR, [T.i64, PTR, T.i8]), "mgpuMemFree": (T.llvm_void, [PTR, PTR]),
-    "mgpuMemcpy": (T.llvm_void, [PTR, PTR, T.i64, PTR]),
-    "mgpuMemset32": (T.llvm_void, [PTR, T.i32, T.i64, PTR]),
-    "mgpuMemset16": (T.llvm_void, [PTR, T.i16, T.i64, PTR]),
-    "mgpuSetDefaultDevice": (T.llvm_void, [T.i32]),
-    # (rank, pointer to the ranked descriptor, element size in bytes): upstream's unranked ABI
-    "mgpuMemHostRegisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
-    "mgpuMemHostUnregisterMemRef": (T.llvm_void, [T.i64, PTR, T.i64]),
+    "mgpuMemAlloc": (PTR, [T.i64, PTR, T.i8]),
+    # the callees of ops' runtime bindings (mgpuMemcpy, mgpuMemFree, ...) are declared with the
+    # signature their argument recipes give (calls.py), not listed here
 }
 
 
@@ -139,8 +135,9 @@ class Builder:
             o.forget_results()
         vars(self).clear()
 
-    def call(self, fn: str, args: list[Value]) -> Value | None:
-        ret, params = _SIGS[fn]
+    def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
+        """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""
+        ret, params = sig or _SIGS[fn]
         self.decls.setdefault(fn, (ret, params))
         self.calls[fn] = self.calls.get(fn, 0) + 1
         rt = [] if isinstance(ret, T.LLVMVoidType) else [ret]

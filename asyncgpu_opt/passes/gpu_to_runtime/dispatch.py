@@ -18,7 +18,7 @@ class _Ctx(RegionLowering):
         L = self.L
         L.ip = op
         L.loc = op.loc
-        lower = LOWERINGS.get(op.opdef)
+        lower = LOWERINGS[op.opdef]
         if lower is not None:
             lower(self, op)
             return

@@ -1,38 +1,43 @@
-"""Per-op lowering of the host gpu ops, registered by op class (``@lowering(AllocOp)``): each
-function takes the block context and the op, emits the runtime calls before it and erases it.
-``LOWERINGS`` is also what makes an op a host gpu op for the pass (``is_host_op``)."""
+"""Per-op lowering of the host gpu ops, by op class: an op with a runtime binding
+(``OpDef.runtime_call``: ``gpu.memcpy``, ``gpu.memset``, ``gpu.dealloc``, ``gpu.host_register``,
+...) lowers through ``lower_runtime_call`` (the call of ``calls.py`` on its stream); the others
+register ``@lowering(cls)`` functions.  Each takes the block context and the op, emits the
+runtime calls before it and erases it.  ``LOWERINGS[cls]`` is the lowering of an op class (None
+for ops that are not host gpu ops: ``is_host_op``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...diagnostics import MLIRError
-from ...dialects.gpu import (
-    AllocOp,
-    AsyncOp,
-    DeallocOp,
-    HostRegisterOp,
-    HostUnregisterOp,
-    LaunchFuncOp,
-    LaunchOp,
-    MemcpyOp,
-    MemsetOp,
-    SetDefaultDeviceOp,
-    WaitOp,
-)
-from ...ir import attributes as A
+from ...dialects.gpu import AllocOp, AsyncOp, DeallocOp, LaunchFuncOp, LaunchOp, WaitOp
 from ...ir import types as T
 from ...ir.core import Operation, Value
-from .abi import PTR, _identity_layout, descriptor_type
+from .abi import PTR, descriptor_type
+from .calls import check_identity, emit_runtime_call
 from .handles import Stream, _covered, _note_waited, _unique
 from .schedule import Ownership
 
-LOWERINGS: dict[type, Callable[[Ownership, Operation], None]] = {}
+Lowering = Callable[[Ownership, Operation], None]
+
+
+class _Lowerings(dict):
+    """Op class -> lowering: the registered ``@lowering`` functions, else (found and cached on
+    first lookup) ``lower_runtime_call`` for a class with a runtime binding, else None."""
+
+    def __missing__(self, cls: Any) -> Lowering | None:
+        fn = lower_runtime_call if getattr(cls, "runtime_call", None) is not None else None
+        self[cls] = fn
+        return fn
+
+
+LOWERINGS: dict[Any, Lowering | None] = _Lowerings()
 
 
 def lowering(*classes: type) -> Callable:
     """Register the decorated ``fn(ctx, op)`` as the lowering of ops of these classes."""
-    def register(fn: Callable[[Ownership, Operation], None]) -> Callable[[Ownership, Operation], None]:
+    def register(fn: Lowering) -> Lowering:
         for c in classes:
             LOWERINGS[c] = fn
         return fn
@@ -41,7 +46,7 @@ def lowering(*classes: type) -> Callable:
 
 def is_host_op(op: Operation) -> bool:
     """A host-side gpu op this pass lowers (or refuses: ``gpu.launch``)."""
-    return op.opdef in LOWERINGS
+    return LOWERINGS[op.opdef] is not None
 
 
 @lowering(WaitOp)
@@ -110,6 +115,17 @@ def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operati
     ctx.L.erase(op)
 
 
+def lower_runtime_call(ctx: Ownership, op: Operation) -> None:
+    """An op with a runtime binding: its call on the op's stream (``_on_stream``), or, without a
+    stream argument, right here."""
+    rc = op.opdef.runtime_call
+    if not rc.stream:
+        emit_runtime_call(ctx.L, op, rc)
+        ctx.L.erase(op)
+        return
+    _on_stream(ctx, op, lambda ctx, op, s_ptr: emit_runtime_call(ctx.L, op, rc, s_ptr), null_ok=rc.null_stream)
+
+
 @lowering(AllocOp)
 def _alloc(ctx: Ownership, op: Operation) -> None:
     _on_stream(ctx, op, _emit_alloc, null_ok=True)
@@ -120,56 +136,7 @@ def _dealloc(ctx: Ownership, op: Operation) -> None:
     tok = AsyncOp.token(op)
     if tok is not None and _free_synchronously(ctx, op, list(AsyncOp.deps(op)), tok):
         return
-    _on_stream(ctx, op, _emit_free, null_ok=True)
-
-
-def _emit_free(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
-    L = ctx.L
-    m = op.operand_group("memref")[0]
-    d = L.desc(m)
-    p = L.extract(d, [0], d.type.elements[0])
-    if p.type != PTR:
-        p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
-    L.call("mgpuMemFree", [p, s_ptr])
-
-
-@lowering(MemcpyOp)
-def _memcpy(ctx: Ownership, op: Operation) -> None:
-    _on_stream(ctx, op, _emit_memcpy)
-
-
-def _emit_memcpy(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
-    L = ctx.L
-    dst, src = op.operand_group("dst")[0], op.operand_group("src")[0]
-    _check_identity(op, src)
-    _check_identity(op, dst)
-    ds = L.desc(src)
-    n = L.element_count(src, ds)
-    size = L.byte_size(src.type.element_type, n)
-    sp = L.aligned_ptr(ds, src.type)
-    dd = L.desc(dst)
-    dp = L.aligned_ptr(dd, dst.type)
-    L.call("mgpuMemcpy", [dp, sp, size, s_ptr])
-
-
-@lowering(MemsetOp)
-def _memset(ctx: Ownership, op: Operation) -> None:
-    _on_stream(ctx, op, _emit_memset)
-
-
-def _emit_memset(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
-    L = ctx.L
-    dst, val = op.operand_group("dst")[0], op.operand_group("value")[0]
-    _check_identity(op, dst)
-    bw = T.bit_width(val.type) if isinstance(val.type, T.IntegerType | T.FloatType) else 0
-    if bw not in (16, 32):
-        raise MLIRError("'gpu.memset' op value must be a 16 or 32 bit int or float", op.loc, op=op)
-    it = T.IntegerType(bw)
-    v = val if val.type == it else L.emit("llvm.bitcast", [val], [it]).results[0]
-    dd = L.desc(dst)
-    n = L.element_count(dst, dd)
-    dp = L.aligned_ptr(dd, dst.type)
-    L.call("mgpuMemset32" if bw == 32 else "mgpuMemset16", [dp, v, n, s_ptr])
+    lower_runtime_call(ctx, op)
 
 
 @lowering(LaunchFuncOp)
@@ -184,12 +151,6 @@ def _launch_func(ctx: Ownership, op: Operation) -> None:
 def _launch(ctx: Ownership, op: Operation) -> None:
     raise MLIRError("'gpu.launch' op replace with gpu.launch_func first (run -gpu-kernel-outlining)",
                     op.loc, op=op)
-
-
-@lowering(SetDefaultDeviceOp)
-def _set_default_device(ctx: Ownership, op: Operation) -> None:
-    ctx.L.call("mgpuSetDefaultDevice", [op.operands[0]])
-    ctx.L.erase(op)
 
 
 def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: Value) -> bool:
@@ -210,58 +171,17 @@ def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: V
     for d in ctx.consume(uniq):
         ctx.release(d)
     L.ip, L.loc = op, op.loc
-    m = op.operand_group("memref")[0]
-    dsc = L.desc(m)
-    p = L.extract(dsc, [0], dsc.type.elements[0])
-    if p.type != PTR:
-        p = L.emit("llvm.addrspacecast", [p], [PTR]).results[0]
-    L.call("mgpuMemFree", [p, L.zero()])
+    emit_runtime_call(L, op, op.opdef.runtime_call)  # on the null stream
     ctx._drop_complete(tok)
     L.erase(op)
     return True
-
-
-@lowering(HostRegisterOp, HostUnregisterOp)
-def _host_register(ctx: Ownership, op: Operation) -> None:
-    """``gpu.host_(un)register %m : memref<*xT>`` -> ``mgpu(Un)registerMemRef(rank, desc, sizeof(T))``
-    with the unranked descriptor ``{rank, ptr}`` as upstream's ``-gpu-to-llvm`` builds it."""
-    L = ctx.L
-    m = op.operands[0]
-    et = getattr(m.type, "element_type", None)
-    if isinstance(et, T.IndexType):
-        et = T.i64
-    elif isinstance(et, T.VectorType) and isinstance(et.element_type, T.IndexType):
-        et = T.VectorType(et.shape, T.i64, et.scalable)
-    elif isinstance(et, T.ComplexType) and isinstance(et.element_type, T.IntegerType | T.FloatType):
-        et = T.LLVMStructType([et.element_type, et.element_type])
-    if not (isinstance(et, T.IntegerType | T.FloatType | T.LLVMPointerType | T.LLVMStructType | T.LLVMArrayType)
-            or (isinstance(et, T.VectorType) and isinstance(et.element_type, T.IntegerType | T.FloatType))):
-        raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot compute the element size of '{m.type}'",
-                        op.loc, op=op)
-    d = L.cast(m, T.LLVMStructType([T.i64, PTR]))
-    z = L.zero()
-    g = L.emit("llvm.getelementptr", [z], [PTR], {
-        "elem_type": A.TypeAttr(et), "rawConstantIndices": A.DenseArrayAttr(T.i32, [1])})
-    size = L.emit("llvm.ptrtoint", [g.results[0]], [T.i64]).results[0]
-    rank = L.extract(d, [0], T.i64)
-    p = L.extract(d, [1], PTR)
-    L.call("mgpuMemHostRegisterMemRef" if op.name == "gpu.host_register" else "mgpuMemHostUnregisterMemRef",
-           [rank, p, size])
-    L.erase(op)
-
-
-def _check_identity(op: Operation, m: Value) -> None:
-    mt = m.type
-    if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not _identity_layout(mt)):
-        raise MLIRError(f"'{op.name}' op: only memrefs with identity layout are supported, got '{mt}'",
-                        op.loc, op=op)
 
 
 def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
     L = ctx.L
     m = op.results[0]
     mt = m.type
-    _check_identity(op, m)
+    check_identity(op, m)
     dyn = iter(op.operand_group("dynamicSizes"))
     sizes: list[Value] = []
     for dim in mt.shape:

@@ -1,8 +1,9 @@
-"""``cf`` semantics.  Branches are followed by the region walk (``control.run_region``); the CUDA
-emitter refuses them (it emits structured control flow only).  ``cf.assert`` on the host is a
-located error; in a kernel it is CUDA's device-side assertion (``__assertfail``): every active
-thread that fails it prints ``FILE:LINE: FUNC: block: [x,y,z], thread: [x,y,z] Assertion `MSG`
-failed.`` and the kernel aborts (the runtime then fails the next synchronizing call)."""
+"""``cf`` semantics.  Branches are followed by the region walk (``control.run_region``): their
+semantics here give the successor taken (``run/branches.py``); the CUDA emitter refuses them (it
+emits structured control flow only).  ``cf.assert`` on the host is a located error; in a kernel it
+is CUDA's device-side assertion (``__assertfail``): every active thread that fails it prints
+``FILE:LINE: FUNC: block: [x,y,z], thread: [x,y,z] Assertion `MSG` failed.`` and the kernel aborts
+(the runtime then fails the next synchronizing call)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import numpy as np
 from ...diagnostics import FileLoc, MLIRError, TextLoc
 from ...dialects import cf as cf_d
 from ..model import KernelAssertFailed
-from ..registry import CUDA, HOST, KERNEL
+from ..registry import CUDA, HOST, KERNEL, SIM
 from ..values import attr_value
 
 
@@ -84,3 +85,30 @@ def _assert_c(em: Any, op: Any, ind: str, results: Any) -> None:
 
 CUDA.refuse(cf_d.BranchOp, cf_d.CondBranchOp, cf_d.SwitchOp,
             reason="unstructured control flow (cf branches) is not supported by the CUDA emitter")
+
+
+def cond_br_successor(ex: Any, op: Any) -> Any:
+    """``cf.cond_br``/``llvm.cond_br``: 0 (the true destination) or 1, per thread in a kernel."""
+    c = ex.env[op.operands[0]]
+    if isinstance(c, np.ndarray):
+        return np.where(c.astype(np.bool_), 0, 1)
+    return 0 if c else 1
+
+
+SIM.impl(cf_d.CondBranchOp)(cond_br_successor)
+
+
+@SIM.impl(cf_d.SwitchOp)
+def _switch_successor(ex: Any, op: Any) -> Any:
+    """The first case whose value equals the flag (successor ``1 + i``), else the default (0)."""
+    f = ex.env[op.operands[0]]
+    cv = op.attributes.get("case_values")
+    n = len(op.successors) - 1
+    cases = [] if cv is None else (list(cv.values) * n if cv.splat else list(cv.values))
+    if isinstance(f, np.ndarray):
+        k = np.zeros(f.shape, np.int64)
+        for i in range(len(cases), 0, -1):  # the first match wins
+            k = np.where(f == int(cases[i - 1]), i, k)
+        return k
+    flag = int(f)
+    return next((i + 1 for i, c in enumerate(cases) if int(c) == flag), 0)

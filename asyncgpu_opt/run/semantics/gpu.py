@@ -13,16 +13,11 @@ from ...dialects import gpu_kernel as gpu_k
 from ...ir import types as T
 from .. import simt
 from ..cuda_c import ctype, unsigned_ctype
-from ..memory import Ptr
 from ..registry import CUDA, HOST, KERNEL, CudaCodegenError
-from ..values import MemRef, Token, group, loc_str, named
+from ..values import Token, group, loc_str, named
 
 
 # --------------------------------------------------------------------------- host
-def _memref_ptr(m: MemRef) -> Ptr:
-    return m.aligned + m.offset * m.itemsize
-
-
 @HOST.impl(gpu_d.WaitOp)
 def _wait(it: Any, op: Any) -> Any:
     deps = it.tokens(op.operands)
@@ -52,56 +47,8 @@ def _alloc(it: Any, op: Any) -> Any:
     return m
 
 
-@HOST.impl(gpu_d.DeallocOp)
-def _dealloc(it: Any, op: Any) -> Any:
-    m = it.get(group(op, "memref")[0])
-    if not op.results:  # synchronous: cuMemFree waits for the device
-        it.rt.mgpuMemFree(m.allocated, None, loc=loc_str(op), agent=it.agent, api="gpu.dealloc")
-        return None
-    # async: a stream-ordered free after its dependencies, so a free that is not ordered after
-    # every use of the buffer is reported (use-after-free race), as the token semantics demand
-    s, _, is_async = it.gpu_async_begin(op)
-    it.rt.mgpuMemFree(m.allocated, s, loc=loc_str(op), agent=it.agent, api="gpu.dealloc")
-    return it.finish_gpu(op, s, is_async)
-
-
-@HOST.impl(gpu_d.MemcpyOp)
-def _memcpy(it: Any, op: Any) -> Any:
-    s, _, is_async = it.gpu_async_begin(op)
-    dst, src = it.get(group(op, "dst")[0]), it.get(group(op, "src")[0])
-    n = src.numel() * src.itemsize
-    it.rt.mgpuMemcpy(_memref_ptr(dst), _memref_ptr(src), n, s, loc=loc_str(op), agent=it.agent)
-    return it.finish_gpu(op, s, is_async)
-
-
-@HOST.impl(gpu_d.MemsetOp)
-def _memset(it: Any, op: Any) -> Any:
-    s, _, is_async = it.gpu_async_begin(op)
-    dst, val = it.get(group(op, "dst")[0]), it.get(group(op, "value")[0])
-    w = dst.itemsize
-    if w not in (2, 4):
-        raise MLIRError(f"--run: gpu.memset of {w}-byte elements is not supported", op.loc)
-    bits = int(np.asarray(val).view(np.uint32 if w == 4 else np.uint16))
-    fn = it.rt.mgpuMemset32 if w == 4 else it.rt.mgpuMemset16
-    fn(_memref_ptr(dst), bits, dst.numel(), s, loc=loc_str(op), agent=it.agent)
-    return it.finish_gpu(op, s, is_async)
-
-
-@HOST.impl(gpu_d.HostRegisterOp)
-def _host_register(it: Any, op: Any) -> Any:
-    m = it.get(op.operands[0])
-    it.rt.mgpuMemHostRegisterMemRef(m.aligned, loc=loc_str(op), agent=it.agent)
-
-
-@HOST.impl(gpu_d.HostUnregisterOp)
-def _host_unregister(it: Any, op: Any) -> Any:
-    m = it.get(op.operands[0])
-    it.rt.mgpuMemHostUnregisterMemRef(m.aligned, loc=loc_str(op), agent=it.agent)
-
-
-@HOST.impl(gpu_d.SetDefaultDeviceOp)
-def _set_device(it: Any, op: Any) -> Any:
-    it.rt.mgpuSetDefaultDevice(int(it.get(op.operands[0])), loc=loc_str(op), agent=it.agent)
+# gpu.dealloc, gpu.memcpy, gpu.memset, gpu.host_(un)register, gpu.set_default_device: their runtime
+# binding (dialects/gpu.py), executed by semantics/gpu_runtime.py
 
 
 def _dims3(it: Any, op: Any, names: tuple[str, str, str]) -> list[int]:

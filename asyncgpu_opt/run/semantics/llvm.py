@@ -17,6 +17,7 @@ from ..registry import CUDA, HOST, SIM, op_class
 from ..values import Cell, MemRef, attr_value, dtype_of, loc_str, scalar
 from . import arith as ar
 from .builtin import cast as unrealized_cast
+from .cf import cond_br_successor
 from .func import call
 
 # --------------------------------------------------------------------------- arith twins
@@ -235,3 +236,7 @@ def _store(it: Any, op: Any) -> Any:
     it.rt.host_access(p.buffer, p.offset, p.offset + v.dtype.itemsize, True, loc_str(op), it.agent)
     p.view(v.dtype, 1)[0] = v
 
+
+
+SIM.impl(llvm_d.CondBrOp)(cond_br_successor)  # which successor: as cf.cond_br (run/branches.py)
+CUDA.refuse(llvm_d.CondBrOp)

@@ -24,6 +24,7 @@
 // CHECK: #set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0)>
 // CHECK: #set1 = affine_set<(d0, d1) : (d0 - d1 == 0)>
 // CHECK: #set2 = affine_set<(d0) : (d0 >= 0)>
+// CHECK: #set3 = affine_set<() : (0 == 0)>
 
 // CHECK-LABEL: func.func @apply_min_max(
 // CHECK-SAME: %[[ARG0:.*]]: index, %[[ARG1:.*]]: index, %[[ARG2:.*]]: index) -> index {
@@ -221,6 +222,16 @@ func.func @prefetch_and_dma(%a: memref<64x64xf32>, %b: memref<64xf32, 1>, %t: me
     affine.dma_start %a[%i, 0], %b[%i * 8], %t[0], %n : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
     affine.dma_start %a[%i, %n], %b[0], %t[%i mod 2], %n, %n, %n : memref<64x64xf32>, memref<64xf32, 1>, memref<2xi32>
     affine.dma_wait %t[%i mod 2], %n : memref<2xi32>
+  }
+  return
+}
+
+// An empty constraint list reads as the one constraint `0 == 0` (the set of every point).
+// CHECK-LABEL: func.func @empty_set(
+// CHECK-NEXT: affine.if #set3() {
+func.func @empty_set(%m: memref<1xf32>, %x: f32) {
+  affine.if affine_set<() : ()>() {
+    affine.store %x, %m[0] : memref<1xf32>
   }
   return
 }

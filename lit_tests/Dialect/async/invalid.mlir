@@ -98,3 +98,14 @@ func.func @set_available_group(%g: !async.group) {
   async.runtime.set_available %g : !async.group
   return
 }
+
+// -----
+
+// The body of async.execute gets no implicit async.yield.
+func.func @execute_without_yield() {
+  %t = async.execute {
+    // expected-error @+1 {{block with no terminator, has %1 = "arith.constant"() <{value = 1 : index}> : () -> index}}
+    %c = arith.constant 1 : index
+  }
+  return
+}

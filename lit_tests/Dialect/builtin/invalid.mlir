@@ -148,3 +148,100 @@ func.func @op_error_before_dominance(%a: memref<4xf32>) {
   %v = memref.load %a[%c, %c] : memref<4xf32>
   return
 }
+
+// -----
+
+// Dominance across blocks: a value of one branch is not available where the branches join.
+func.func @dominance_across_blocks(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // expected-note @+1 {{operand defined here (op in the same region)}}
+  %x = arith.constant 1 : i32
+  cf.br ^bb3
+^bb2:
+  cf.br ^bb3
+^bb3:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %y = arith.addi %x, %x : i32
+  return
+}
+
+// -----
+
+// A block argument of a block that does not dominate the use; the note is at the region's op.
+// expected-note @+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @dominance_block_argument(%c: i1) {
+  cf.cond_br %c, ^bb1(%c : i1), ^bb2
+^bb1(%a: i1):
+  cf.br ^bb2
+^bb2:
+  // expected-error @+1 {{operand #1 does not dominate this use}}
+  %y = arith.andi %c, %a : i1
+  return
+}
+
+// -----
+
+// A nested region sees only the values defined before its op.
+func.func @dominance_into_nested_region(%c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    %y = arith.addi %x, %x : i32
+  }
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %x = arith.constant 1 : i32
+  return
+}
+
+// -----
+
+// An op's result is not available inside its own regions.
+func.func @dominance_own_result() {
+  %c = arith.constant 1 : i32
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %0 = scf.execute_region -> i32 {
+    // expected-error @+1 {{operand #1 does not dominate this use}}
+    %1 = arith.addi %c, %0 : i32
+    scf.yield %1 : i32
+  }
+  return
+}
+
+// -----
+
+// The ops of a module that are not IsolatedFromAbove are verified before the functions.
+func.func @verified_second(%a: memref<4xf32>) {
+  %c = arith.constant 0 : index
+  %v = memref.load %a[%c, %c] : memref<4xf32>
+  return
+}
+// expected-error @+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+%x = "arith.constant"() <{value = 1 : i32}> : () -> i64
+
+// -----
+
+// index is 64-bit and signed: 2^63 does not wrap around as it does for i64.
+func.func @index_out_of_range() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 9223372036854775808 : index
+  return
+}
+
+// -----
+
+// A decimal integer is not a float literal.
+func.func @decimal_integer_for_float() {
+  // expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+  // expected-note @+1 {{add a trailing dot to make the literal a float}}
+  %0 = arith.constant -7 : f32
+  return
+}
+
+// -----
+
+func.func @decimal_integer_in_float_elements() {
+  // expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+  // expected-note @+1 {{add a trailing dot to make the literal a float}}
+  %0 = arith.constant dense<[1.5, 0, 3.0]> : tensor<3xf16>
+  return
+}

@@ -44,3 +44,28 @@ func.func @cast_generic(%arg0: i64) -> index {
   %0 = "builtin.unrealized_conversion_cast"(%arg0) : (i64) -> index
   return %0 : index
 }
+
+// Module bodies are graph regions: a use may come before its definition.
+// CHECK-LABEL: module @graph_region {
+// CHECK-NEXT: %0 = arith.addi %[[C:.*]], %[[C]] : i32
+// CHECK-NEXT: %[[C]] = arith.constant 1 : i32
+module @graph_region {
+  %y = arith.addi %x, %x : i32
+  %x = arith.constant 1 : i32
+}
+
+// Dominance is not checked in a block no path reaches.
+// CHECK-LABEL: func.func @use_in_unreachable_block
+// CHECK: ^bb1:
+// CHECK-NEXT: arith.addi %[[C:.*]], %[[C]] : i32
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[C]] = arith.constant 1 : i32
+func.func @use_in_unreachable_block() {
+  cf.br ^bb2
+^bb1:
+  %y = arith.addi %x, %x : i32
+  cf.br ^bb2
+^bb2:
+  %x = arith.constant 1 : i32
+  return
+}

@@ -108,3 +108,20 @@ func.func @switch_no_default(%f: i32) {
 ^bb1:
   return
 }
+
+// -----
+
+// The message is a string attribute: parsed with no type, a number has none to take.
+func.func @assert_message_number(%c: i1) {
+  // expected-error @+1 {{integer literal not valid for specified type}}
+  cf.assert %c, 3
+  return
+}
+
+// -----
+
+func.func @assert_message_kind(%c: i1) {
+  // expected-error @+1 {{custom op 'cf.assert' invalid kind of attribute specified}}
+  cf.assert %c, !gpu.async.token
+  return
+}

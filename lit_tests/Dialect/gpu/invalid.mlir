@@ -258,3 +258,56 @@ func.func @named_sync_wait() {
   %t = gpu.wait
   return
 }
+
+// -----
+
+func.func @printf_format_kind(%x: index) {
+  // expected-error @+1 {{custom op 'gpu.printf' invalid kind of attribute specified}}
+  gpu.printf [1], %x : index
+  return
+}
+
+// -----
+
+// upper_bound is an IndexAttr: its type is given, so a string is the wrong kind and a `: type`
+// is not part of it.
+func.func @upper_bound_kind() {
+  // expected-error @+1 {{custom op 'gpu.thread_id' invalid kind of attribute specified}}
+  %0 = gpu.thread_id x upper_bound "s"
+  return
+}
+
+// -----
+
+func.func @upper_bound_typed() {
+  // expected-error @+1 {{expected operation name in quotes}}
+  %0 = gpu.lane_id upper_bound 8 : i32
+  return
+}
+
+// -----
+
+// Symbols resolve in the nearest symbol table only: a kernel does not see the host functions.
+module {
+  func.func private @host()
+  gpu.module @k {
+    gpu.func @f() kernel {
+      // expected-error @+1 {{'func.call' op 'host' does not reference a valid function}}
+      func.call @host() : () -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module {
+  memref.global "private" @g : memref<16xf32>
+  gpu.module @k {
+    gpu.func @f() kernel {
+      // expected-error @+1 {{'memref.get_global' op 'g' does not reference a valid global memref}}
+      %g = memref.get_global @g : memref<16xf32>
+      gpu.return
+    }
+  }
+}

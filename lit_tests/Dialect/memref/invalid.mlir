@@ -299,3 +299,20 @@ func.func @transpose_equivalent_layouts(%v: memref<?x?xf32>, %w: memref<4x8xf32>
   %3 = memref.transpose %w (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32, strided<[8, 1]>>
   return
 }
+
+// -----
+
+// The reassociation attribute's constraint (an array of i64 arrays) comes before the op's checks.
+func.func @reassociation_not_integers(%c: memref<?x4xf32>, %d: index) -> memref<2x?x2x2xf32> {
+  // expected-error @+1 {{'memref.expand_shape' op attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes}}
+  %e = memref.expand_shape %c [[0, i32], [2, 3]] output_shape [2, %d, 2, 2] : memref<?x4xf32> into memref<2x?x2x2xf32>
+  return %e : memref<2x?x2x2xf32>
+}
+
+// -----
+
+func.func @prefetch_too_few_indices(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.prefetch' op too few indices}}
+  memref.prefetch %m[], read, locality<3>, data : memref<4xf32>
+  return
+}

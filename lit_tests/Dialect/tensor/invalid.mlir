@@ -37,3 +37,12 @@ func.func @collapse_group_count(%t: tensor<2x4xf32>) {
   %c = tensor.collapse_shape %t [[0, 1]] : tensor<2x4xf32> into tensor<2x4xf32>
   return
 }
+
+// -----
+
+// The reassociation attribute's constraint (an array of i64 arrays) comes before the op's checks.
+func.func @reassociation_not_integers(%c: tensor<?x4xf32>, %d: index) -> tensor<2x?x2x2xf32> {
+  // expected-error @+1 {{'tensor.expand_shape' op attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes}}
+  %e = tensor.expand_shape %c [[0, i32], [2, 3]] output_shape [2, %d, 2, 2] : tensor<?x4xf32> into tensor<2x?x2x2xf32>
+  return %e : tensor<2x?x2x2xf32>
+}

@@ -60,3 +60,21 @@ func.func @vectors(%v: vector<4xf32>, %f: f32, %i: index, %m: memref<8xf32>, %w:
   vector.store %v, %m[%i] : memref<8xf32>, vector<4xf32>
   return
 }
+
+// vector.vscale names its result %vscale; an index arith.muli of a constant and vscale (either
+// order) is named after the constant; any other product keeps a number.
+// CHECK-LABEL: func.func @vscale_names(
+// CHECK-NEXT: %vscale = vector.vscale
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %c4_vscale = arith.muli %c4, %vscale : index
+// CHECK-NEXT: %c4_vscale_0 = arith.muli %vscale, %c4 : index
+// CHECK-NEXT: %[[P:.*]] = arith.muli %vscale, %vscale : index
+// CHECK-NEXT: return %[[P]] : index
+func.func @vscale_names() -> index {
+  %0 = vector.vscale
+  %1 = arith.constant 4 : index
+  %2 = arith.muli %1, %0 : index
+  %3 = arith.muli %0, %1 : index
+  %4 = arith.muli %0, %0 : index
+  return %4 : index
+}

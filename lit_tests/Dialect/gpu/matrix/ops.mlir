@@ -65,6 +65,38 @@ func.func @sparse(%n: index, %idx: memref<?xindex>, %val: memref<?xf32>) {
   return
 }
 
+// Transpose modes follow the operand they apply to; spgemm's kind comes first.
+// CHECK-LABEL: func.func @sparse_modes(
+func.func @sparse_modes(%n: index, %idx: memref<?xindex>, %val: memref<?xf32>, %buf: memref<8xi8>) {
+  %t0 = gpu.wait async
+  // CHECK: %spmat, %asyncToken = gpu.create_csc async [%{{.*}}] %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  %a, %t1 = gpu.create_csc async [%t0] %n, %n, %n, %idx, %idx, %val : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  // CHECK: %spmat_0, %asyncToken_1 = gpu.create_bsr async [%{{.*}}] %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  %b, %t2 = gpu.create_bsr async [%t1] %n, %n, %n, %n, %n, %idx, %idx, %val : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  // CHECK: %dnTensor, %asyncToken_2 = gpu.create_dn_tensor async [%{{.*}}] %{{.*}}, %{{.*}}, %{{.*}} : index, index into memref<?xf32>
+  %d, %t3 = gpu.create_dn_tensor async [%t2] %val, %n, %n : index, index into memref<?xf32>
+  // CHECK: gpu.spmm_buffer_size async [%{{.*}}] %spmat{ TRANSPOSE}, %dnTensor{ TRANSPOSE}, %dnTensor : index into f32
+  %sz, %t4 = gpu.spmm_buffer_size async [%t3] %a{TRANSPOSE}, %d{TRANSPOSE}, %d : index into f32
+  // CHECK: gpu.spmm async [%{{.*}}] %spmat, %dnTensor{ TRANSPOSE}, %dnTensor, %{{.*}} : memref<?xf32> into f32
+  %t5 = gpu.spmm async [%t4] %a, %d{TRANSPOSE}, %d, %val : memref<?xf32> into f32
+  // CHECK: gpu.spmv async [%{{.*}}] %spmat{ TRANSPOSE}, %dnTensor, %dnTensor, %{{.*}} : memref<?xf32> into f32
+  %t6 = gpu.spmv async [%t5] %a{TRANSPOSE}, %d, %d, %val : memref<?xf32> into f32
+  // CHECK: %desc, %asyncToken_{{.*}} = gpu.spgemm_create_descr async [%{{.*}}]
+  %g, %t7 = gpu.spgemm_create_descr async [%t6]
+  // CHECK: %bufferSzNew, %asyncToken_{{.*}} = gpu.spgemm_work_estimation_or_compute async [%{{.*}}]{ WORK_ESTIMATION} %spmat, %spmat_0{ TRANSPOSE}, %spmat, %desc, %{{.*}}, %{{.*}} : f32 into memref<8xi8>
+  %s1, %t8 = gpu.spgemm_work_estimation_or_compute async [%t7]{WORK_ESTIMATION} %a, %b{TRANSPOSE}, %a, %g, %n, %buf : f32 into memref<8xi8>
+  // CHECK: %rows, %cols, %nnz, %asyncToken_{{.*}} = gpu.spmat_get_size async [%{{.*}}] %spmat
+  %r, %c, %z, %t9 = gpu.spmat_get_size async [%t8] %a
+  // CHECK: gpu.set_csr_pointers async [%{{.*}}] %spmat, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  %t10 = gpu.set_csr_pointers async [%t9] %a, %idx, %idx, %val : memref<?xindex>, memref<?xindex>, memref<?xf32>
+  // CHECK: gpu.spgemm_copy async [%{{.*}}] %spmat{ TRANSPOSE}, %spmat_0, %spmat, %desc : f32
+  %t11 = gpu.spgemm_copy async [%t10] %a{TRANSPOSE}, %b, %a, %g : f32
+  // CHECK: gpu.spgemm_destroy_descr async [%{{.*}}] %desc
+  %t12 = gpu.spgemm_destroy_descr async [%t11] %g
+  gpu.wait [%t12]
+  return
+}
+
 // CHECK-LABEL: gpu.module @targets [#nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx942">, #rocdl.target]
 gpu.module @targets [#nvvm.target<O = 2, chip = "sm_80">, #rocdl.target<chip = "gfx942", abi = "600">, #rocdl.target<chip = "gfx900">] {
 }

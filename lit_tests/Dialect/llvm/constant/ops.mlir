@@ -19,5 +19,8 @@ llvm.func @constants() {
   %4 = llvm.mlir.constant([#llvm.undef, [3 : i8, 4 : i64]]) : !llvm.array<2 x struct<(i8, i64)>>
   // CHECK: llvm.mlir.constant(2.500000e+00 : bf16) : i16
   %5 = llvm.mlir.constant(2.5 : bf16) : i16
+  // Bytes that are not UTF-8 stay bytes (one i8 each) and print back as the same escapes.
+  // CHECK: llvm.mlir.constant("a\FFb\C3") : !llvm.array<4 x i8>
+  %6 = llvm.mlir.constant("a\FFb\C3") : !llvm.array<4 x i8>
   llvm.return
 }

@@ -1,0 +1,147 @@
+"""llvm dialect: the optional keywords of ``llvm.func`` and ``llvm.mlir.global`` (LLVMDialect.cpp's
+``parseOptionalLLVMKeyword``) and their properties.
+
+    llvm.func [linkage] [visibility] [unnamed_addr] [cconv] @name(...) [-> type]
+              [vscale_range(min, max)] [comdat(@table::@selector)] ...
+    llvm.mlir.global [linkage] [visibility] [thread_local] [unnamed_addr] [constant] @name(...)
+              [comdat(@table::@selector)] ...
+    llvm.call [cconv] [tailcallkind] (@callee | %ptr)(...) ...
+
+``visibility_`` and ``unnamed_addr`` are ``i64`` properties holding the enum's value; ``CConv`` is
+``#llvm.cconv<...>``; ``vscale_range`` is ``#llvm.vscale_range<minRange = a : i32, maxRange = b : i32>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import attributes as A
+from ..ir import types as T
+
+VISIBILITIES = ("", "hidden", "protected")      # LLVM::Visibility: Default, Hidden, Protected
+UNNAMED_ADDRS = ("", "local_unnamed_addr", "unnamed_addr")   # LLVM::UnnamedAddr: None, Local, Global
+CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc", "swiftcc",
+          "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc", "x86_fastcallcc",
+          "arm_apcscc", "arm_aapcscc", "arm_aapcs_vfpcc", "msp430_intrcc", "x86_thiscallcc", "ptx_kernelcc",
+          "ptx_devicecc", "spir_funccc", "spir_kernelcc", "intel_ocl_bicc", "x86_64_sysvcc", "win64cc",
+          "x86_vectorcallcc", "hhvmcc", "hhvm_ccc", "x86_intrcc", "avr_intrcc", "avr_builtincc", "amdgpu_vscc",
+          "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc", "msp430_builtincc",
+          "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
+          "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
+
+
+def _i64(v: int) -> A.Attribute:
+    return A.IntegerAttr(v, T.i64)
+
+
+def _optional_keyword_in(p: Any, keywords: frozenset[str]) -> str | None:
+    """The next bare identifier when it is one of ``keywords`` (consumed), else None (nothing read):
+    one match per call, however many keywords (these sit on llvm.call's and llvm.func's path)."""
+    save = p.pos, p.last_end
+    word = p.parse_optional_bare_id()
+    if word is not None and word in keywords:
+        return word
+    p.pos, p.last_end = save
+    return None
+
+
+_VIS_SET, _UA_SET = frozenset(VISIBILITIES[1:]), frozenset(UNNAMED_ADDRS[1:])
+_CCONV_SET = frozenset(CCONVS)
+
+
+def parse_enum_keyword(p: Any, keywords: tuple[str, ...]) -> int:
+    """The index of an optional keyword among ``keywords`` (0, the default, when none is there)."""
+    word = _optional_keyword_in(p, _VIS_SET if keywords is VISIBILITIES else
+                                _UA_SET if keywords is UNNAMED_ADDRS else frozenset(keywords[1:]))
+    return keywords.index(word) if word is not None else 0
+
+
+def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thread_local: bool = False) -> None:
+    """``[hidden|protected] [thread_local] [local_unnamed_addr|unnamed_addr]`` into ``attrs``."""
+    attrs["visibility_"] = _i64(parse_enum_keyword(p, VISIBILITIES))
+    if thread_local and p.parse_optional_keyword("thread_local"):
+        attrs["thread_local_"] = A.UNIT
+    attrs["unnamed_addr"] = _i64(parse_enum_keyword(p, UNNAMED_ADDRS))
+
+
+def parse_cconv(p: Any, attrs: dict[str, A.Attribute]) -> None:
+    kw = _optional_keyword_in(p, _CCONV_SET)
+    if kw is not None:
+        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{kw}>")
+
+
+TAIL_CALL_KINDS = ("none", "tail", "musttail", "notail")
+
+
+_TAIL_SET = frozenset(TAIL_CALL_KINDS)
+
+
+def parse_tail_call_kind(p: Any, attrs: dict[str, A.Attribute]) -> None:
+    kw = _optional_keyword_in(p, _TAIL_SET)
+    if kw is not None:
+        attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{kw}>")
+
+
+def print_tail_call_kind(op: Any) -> str:
+    tk = str(op.attributes.get("TailCallKind", ""))
+    if tk.startswith("#llvm.tailcallkind<") and tk != "#llvm.tailcallkind<none>":
+        return tk[len("#llvm.tailcallkind<"):-1] + " "
+    return ""
+
+
+def _int_of(a: A.Attribute | None) -> int:
+    return a.value if isinstance(a, A.IntegerAttr) else 0
+
+
+def print_visibility_and_unnamed_addr(op: Any, thread_local: bool = False) -> str:
+    """The keywords (each followed by a space) for the op's ``visibility_``/``unnamed_addr``."""
+    s = ""
+    vis = _int_of(op.attributes.get("visibility_"))
+    if 0 < vis < len(VISIBILITIES):
+        s += VISIBILITIES[vis] + " "
+    if thread_local and "thread_local_" in op.attributes:
+        s += "thread_local "
+    ua = _int_of(op.attributes.get("unnamed_addr"))
+    if 0 < ua < len(UNNAMED_ADDRS):
+        s += UNNAMED_ADDRS[ua] + " "
+    return s
+
+
+def print_cconv(op: Any) -> str:
+    cc = str(op.attributes.get("CConv", ""))
+    if cc.startswith("#llvm.cconv<") and cc != "#llvm.cconv<ccc>":
+        return cc[len("#llvm.cconv<"):-1] + " "
+    return ""
+
+
+def parse_vscale_range_and_comdat(p: Any, attrs: dict[str, A.Attribute]) -> None:
+    """``[vscale_range(min, max)] [comdat(@table::@selector)]`` into ``attrs``."""
+    if p.parse_optional_keyword("vscale_range"):
+        p.parse_punct("(")
+        lo = p.parse_integer()
+        p.parse_punct(",")
+        hi = p.parse_integer()
+        p.parse_punct(")")
+        attrs["vscale_range"] = A.OpaqueAttr(f"#llvm.vscale_range<minRange = {lo} : i32, maxRange = {hi} : i32>")
+    parse_comdat(p, attrs)
+
+
+def parse_comdat(p: Any, attrs: dict[str, A.Attribute]) -> None:
+    if p.parse_optional_keyword("comdat"):
+        p.parse_punct("(")
+        attrs["comdat"] = p.parse_attribute()
+        p.parse_punct(")")
+
+
+def print_vscale_range_and_comdat(pr: Any, op: Any) -> str:
+    s = ""
+    vr = str(op.attributes.get("vscale_range", ""))
+    if vr.startswith("#llvm.vscale_range<"):
+        body = dict(kv.split(" = ") for kv in vr[len("#llvm.vscale_range<"):-1].split(", "))
+        s += f" vscale_range({body['minRange'].split(' : ')[0]}, {body['maxRange'].split(' : ')[0]})"
+    return s + print_comdat(pr, op)
+
+
+def print_comdat(pr: Any, op: Any) -> str:
+    c = op.attributes.get("comdat")
+    return f" comdat({pr.attr_text(c)})" if c is not None else ""
