@@ -1,16 +1,16 @@
 """llvm dialect: the subset gpu-to-runtime emits and users write (custom forms as upstream 22.1.8).
 
-Ops: func, call, return, mlir.constant/zero/undef/poison, mlir.global, mlir.addressof, casts
-(ptrtoint, inttoptr, bitcast, addrspacecast, sext, zext, trunc), integer/float binaries, icmp,
-select, br, cond_br; insertvalue, extractvalue, getelementptr, alloca, load and store are in
-``llvm_memory.py``.  Ops whose upstream syntax is a plain assembly format use it.
+Ops: func, return, mlir.global, mlir.addressof, casts (ptrtoint, inttoptr, bitcast, addrspacecast,
+sext, zext, trunc), integer/float binaries, icmp, select, br, cond_br; call is in ``llvm_call.py``,
+mlir.constant/zero/undef/poison in ``llvm_constant.py``, insertvalue, extractvalue, getelementptr,
+alloca, load and store in ``llvm_memory.py``.  Ops whose upstream syntax is a plain assembly format
+use it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation, Region
@@ -20,23 +20,22 @@ from ..syntax.custom_directives import DIRECTIVES
 from . import llvm_keywords as K
 from . import llvm_memory  # registers the memory ops
 from ._common import TERMINATOR
+from .llvm_call import CallOp  # noqa: F401  (registers llvm.call; re-exported)
 from .llvm_common import (
     CCONV,
     EXTERNAL,
     FASTMATH_NONE,
     ICMP_PREDICATES,
-    TAILCALL,
     _dict,
     _i,
     _int_value,
     _mk,
     _trailing,
-    _types_of,
     is_llvm_compatible,
-    parse_checked_attr_dict,
     target_ext_has_zero_init,
     target_ext_name,
 )
+from .llvm_constant import ConstantOp, PoisonOp, UndefOp, ZeroOp  # noqa: F401  (registered; re-exported)
 
 # ----- functions ------------------------------------------------------------------------------
 
@@ -231,372 +230,7 @@ class ReturnOp(OpDef):
             raise VerifyError("mismatching result types", op, note)
 
 
-_CALL = "custom op 'llvm.call' "
-
-
-class CallOp(OpDef):
-    """``llvm.call``: (function-id | ssa-use) `(` ssa-use-list `)` (`vararg(` type `)`)? attr-dict
-    `:` (type `,`)? function-type -- the callee pointer and its type lead for an indirect call."""
-
-    name = "llvm.call"
-    operands = (variadic("callee_operands"), variadic("op_bundle_operands"))
-    results = (optional("result"),)
-    props = ("CConv", "TailCallKind", "callee", "fastmathFlags", "op_bundle_sizes", "operandSegmentSizes",
-             "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
-             "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
-    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE}
-    symbol_verified = True  # verify reads types, attributes and the callee's function type
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        attrs: dict[str, A.Attribute] = {}
-        K.parse_cconv(p, attrs)
-        K.parse_tail_call_kind(p, attrs)
-        fptr = p.parse_optional_operand()
-        if fptr is None:
-            attrs["callee"] = A.SymbolRefAttr(p.parse_symbol_name())
-        refs = p.parse_operand_list("()")
-        if p.parse_optional_keyword("vararg"):
-            p.parse_punct("(")
-            attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
-            p.parse_punct(")")
-        bundles_pos = p.skip()
-        bundles = _parse_op_bundles(p)
-        attrs.update(parse_checked_attr_dict(p, cls.name))
-        tpos = p.skip()
-        p.parse_punct(":")
-        ptr_t = None
-        if fptr is not None:
-            ptr_t = p.parse_type()
-            if not p.parse_optional_punct(","):
-                raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
-        sig_error = _CALL + ("expected direct call to have 1 trailing types" if fptr is None
-                             else "expected trailing function type")
-        try:
-            if not p.peek("("):
-                raise p.error("expected '('")
-            ft = p.parse_type()
-        except MLIRError as nested:  # upstream reports the signature's own error first
-            e = p.error(sig_error, tpos)
-            e.preceding = [*nested.preceding, nested.diagnostic]
-            raise e from None
-        if not isinstance(ft, T.FunctionType):
-            raise p.error(_CALL + "expected trailing function type", tpos)
-        if len(ft.results) > 1:
-            raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
-        if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
-            raise p.error(_CALL + "expected a non-void result type", tpos)
-        if len(ft.inputs) != len(refs):
-            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
-        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
-        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
-        bundle_ops = []
-        for _, brefs, btypes in bundles:
-            if len(brefs) != len(btypes):
-                # (upstream never advances the bundle number it reports)
-                raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
-                              f"#0, but actually got {len(btypes)}", bundles_pos)
-            bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
-        attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
-        if bundles:
-            attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(bundle_ops)])
-        return _mk(cls, ops + bundle_ops, list(ft.results), attrs)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        args = cls.operand_group(op, "callee_operands")
-        callee = op.attributes.get("callee")
-        s = " " + K.print_cconv(op) + K.print_tail_call_kind(op)
-        if callee is None and args:
-            s, lead, args = s + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
-        else:
-            s, lead = s + str(callee), ""
-        s += "(" + pr.values(args) + ")"
-        vt = op.attributes.get("var_callee_type")
-        if vt is not None:
-            s += f" vararg({pr.type_text(vt.type)})"
-        s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
-        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags", "CConv",
-                  "TailCallKind"}
-        for k, v in cls.default_attrs.items():
-            if str(op.attributes.get(k)) == str(v):
-                elided.add(k)
-        s += pr.attr_dict_text(op.attributes, elided)
-        s += " : " + lead + pr.function_type_text(_types_of(args), [r.type for r in op.results])
-        return s
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        if "op_bundle_sizes" not in op.attributes:
-            raise VerifyError("requires attribute 'op_bundle_sizes'", op)
-        args = cls.operand_group(op, "callee_operands")
-        for i, v in enumerate(op.operands):
-            if not is_llvm_compatible(v.type):
-                raise VerifyError(f"operand #{i} must be variadic of LLVM dialect-compatible type, but got "
-                                  f"'{v.type}'", op)
-        for i, r in enumerate(op.results):
-            if not is_llvm_compatible(r.type):
-                raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
-        callee = op.attributes.get("callee")
-        _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
-        _verify_op_bundles(op)
-        if not isinstance(callee, A.SymbolRefAttr):
-            if not op.operands:
-                raise VerifyError("must have either a `callee` attribute or at least an operand", op)
-            if not isinstance(op.operands[0].type, T.LLVMPointerType):
-                raise VerifyError(f"indirect call expects a pointer as callee: '{op.operands[0].type}'", op)
-            return
-        fn = lookup_symbol(op, callee)
-        if fn is None:
-            raise VerifyError(f"'{callee.root}' does not reference a symbol in the current scope", op)
-        if fn.name != "llvm.func":
-            raise VerifyError(f"'{callee.root}' does not reference a valid LLVM function or IFunc", op)
-        ft = fn.attributes["function_type"].type
-        if ft.vararg and "var_callee_type" not in op.attributes:
-            raise VerifyError("missing var_callee_type attribute for vararg call", op)
-        if not ft.vararg and len(args) != len(ft.params):
-            raise VerifyError(f"incorrect number of operands ({len(args)}) for callee (expecting: "
-                              f"{len(ft.params)})", op)
-        if len(ft.params) > len(args):
-            raise VerifyError(f"incorrect number of operands ({len(args)}) for varargs callee (expecting at "
-                              f"least: {len(ft.params)})", op)
-        for i, (v, t) in enumerate(zip(args, ft.params)):
-            if v.type is not t and v.type != t:
-                raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
-        void = isinstance(ft.result, T.LLVMVoidType)
-        if not op.results and not void:
-            raise VerifyError("expected function call to produce a value", op)
-        if op.results and void:
-            raise VerifyError("calling function with void result must not produce values", op)
-        if len(op.results) > 1:
-            raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
-        if op.results and op.results[0].type != ft.result:
-            raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
-
-
-def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
-    """(`[` (string `(` (ssa-use-list `:` type-list)? `)`) (`,` ...)* `]`)?: the operand bundles of
-    a call, as (tag, operands, types)."""
-    out: list[tuple[str, list[Any], list[T.Type]]] = []
-    if not p.parse_optional_punct("["):
-        return out
-    if p.parse_optional_punct("]"):
-        return out
-    while True:
-        pos = p.skip()
-        tag = p.parse_optional_string()
-        if tag is None:
-            raise p.error(_CALL + "expect operand bundle tag", pos)
-        p.parse_punct("(")
-        refs: list[Any] = []
-        types: list[T.Type] = []
-        if not p.parse_optional_punct(")"):
-            refs = p.parse_operand_list()
-            p.parse_punct(":")
-            types = p.parse_type_list()
-            p.parse_punct(")")
-        out.append((tag, refs, types))
-        if not p.parse_optional_punct(","):
-            break
-    p.parse_punct("]")
-    return out
-
-
-def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
-    """` [` `"tag"(%a, %b : t1, t2)` ... `]`, nothing without bundles."""
-    sizes = op.attributes.get("op_bundle_sizes")
-    tags = op.attributes.get("op_bundle_tags")
-    if not isinstance(sizes, A.DenseArrayAttr) or not sizes.values or not isinstance(tags, A.ArrayAttr):
-        return ""
-    parts, i = [], 0
-    for n, tag in zip(sizes.values, tags.elements):
-        vs = operands[i:i + n]
-        i += n
-        inner = f"{pr.values(vs)} : {', '.join(pr.type_text(v.type) for v in vs)}" if vs else ""
-        parts.append(f"{pr.attr_text(tag)}({inner})")
-    return " [" + ", ".join(parts) + "]"
-
-
-def _verify_op_bundles(op: Operation) -> None:
-    """verifyOperandBundles: string tags, one per bundle."""
-    tags = op.attributes.get("op_bundle_tags")
-    sizes = op.attributes.get("op_bundle_sizes")
-    if isinstance(tags, A.ArrayAttr) and not all(isinstance(t, A.StringAttr) for t in tags.elements):
-        raise VerifyError("operand bundle tag must be a StringAttr", op, raw=True)
-    n = len(sizes.values) if isinstance(sizes, A.DenseArrayAttr) else 0
-    n_tags = len(tags.elements) if isinstance(tags, A.ArrayAttr) else 0
-    if n != n_tags:
-        raise VerifyError(f"expected {n} operand bundle tags, but actually got {n_tags}", op, raw=True)
-
-
-def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
-    """verifyCallOpVarCalleeType: the `vararg(...)` type against the call's arguments and result."""
-    vt = op.attributes.get("var_callee_type")
-    if vt is None:
-        return
-    ft = vt.type
-    if not isinstance(ft, T.LLVMFunctionType) or not ft.vararg:
-        raise VerifyError("expected var_callee_type to be a variadic function type", op)
-    if len(ft.params) > len(args):
-        raise VerifyError(f"expected var_callee_type to have at most {len(args)} parameters", op)
-    for t, v in zip(ft.params, args):
-        if t != v.type:
-            raise VerifyError(f"var_callee_type parameter type mismatch: '{t}' != '{v.type}'", op)
-    if not op.results:
-        if not isinstance(ft.result, T.LLVMVoidType):
-            raise VerifyError("expected var_callee_type to return void", op)
-    elif op.results[0].type != ft.result:
-        raise VerifyError(f"var_callee_type return type mismatch: '{ft.result}' != '{op.results[0].type}'", op)
-
-
 # ----- constants and globals --------------------------------------------------------------------
-
-class ConstantOp(OpDef):
-    name = "llvm.mlir.constant"
-    results = (single("res"),)
-    props = ("value",)
-    traits = frozenset({"Pure", "ConstantLike"})
-    assembly_format = "`(` $value `)` attr-dict `:` type($res)"
-    shape_verified = True  # the verifier reads only the value attribute and the result type
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        _verify_constant(op, op.attributes.get("value"), op.results[0].type)
-
-
-def _const_num_elements(t: T.Type) -> int:
-    if isinstance(t, T.VectorType):
-        return t.num_elements()
-    if isinstance(t, T.LLVMArrayType):
-        return t.size * _const_num_elements(t.element_type)
-    return 1
-
-
-def _const_element_type(t: T.Type) -> T.Type:
-    while isinstance(t, T.LLVMArrayType):
-        t = t.element_type
-    return t.element_type if isinstance(t, T.VectorType) else t
-
-
-def _is_scalable(t: T.Type) -> bool:
-    while isinstance(t, T.LLVMArrayType):
-        t = t.element_type
-    return isinstance(t, T.VectorType) and any(t.scalable)
-
-
-def _verify_constant(op: Operation, v: Any, t: T.Type) -> None:
-    """LLVM::ConstantOp::verify: the value attribute against the result type."""
-    if isinstance(v, A.StringAttr):
-        n = len(v.value.encode("utf-8", "surrogateescape"))
-        # the reader keeps an invalid UTF-8 byte as U+FFFD: one byte or three, either length is accepted
-        lossy = n - 2 * v.value.count("\ufffd")
-        if not (isinstance(t, T.LLVMArrayType) and t.size in (n, lossy) and t.element_type == T.i8):
-            n = lossy
-            raise VerifyError(f"expected array type of {n} i8 elements for the string constant", op)
-        return
-    if isinstance(t, T.LLVMStructType):
-        if not isinstance(v, A.ArrayAttr):
-            raise VerifyError("expected array attribute for struct type", op)
-        if len(v.elements) != len(t.elements):
-            raise VerifyError(f"expected array attribute of size {len(t.elements)}", op)
-        for i, (a, et) in enumerate(zip(v.elements, t.elements)):
-            if not (isinstance(et, (T.FloatType, T.IndexType)) or isinstance(et, T.IntegerType) and not et.signedness):
-                raise VerifyError("expected struct element types to be floating point type or integer type", op)
-            if not isinstance(a, (A.FloatAttr, A.IntegerAttr)):
-                raise VerifyError("expected element of array attribute to be floating point or integer", op)
-            if a.type != et:
-                raise VerifyError(f"struct element at index {i} is of wrong type", op)
-        return
-    if target_ext_name(t) is not None:
-        raise VerifyError("does not support target extension type.", op)
-    if isinstance(v, A.IntegerAttr):
-        if not isinstance(t, T.IntegerType):
-            raise VerifyError("expected integer type", op)
-    elif isinstance(v, A.FloatAttr):
-        _verify_float_semantics(op, v.type, t)
-    elif isinstance(v, A.DenseElementsAttr):
-        if _is_scalable(t):
-            if not v.splat:
-                raise VerifyError("scalable vector type requires a splat attribute", op)
-            return
-        if not isinstance(t, (T.VectorType, T.LLVMArrayType)):
-            raise VerifyError("expected vector or array type", op)
-        n, an = _const_num_elements(t), v.type.num_elements()
-        if n != an:
-            raise VerifyError(f"type and attribute have a different number of elements: {n} vs. {an}", op)
-        ae, re_ = v.type.element_type, _const_element_type(t)
-        if isinstance(ae, T.FloatType):
-            _verify_float_semantics(op, ae, re_)
-        elif isinstance(ae, T.IntegerType) and not isinstance(re_, T.IntegerType):
-            raise VerifyError("expected integer element type for integer elements attribute", op)
-    elif isinstance(v, A.ArrayAttr):
-        if not isinstance(t, T.LLVMArrayType):
-            raise VerifyError("expected array or struct type for array attribute", op)
-        _verify_struct_array(op, t, v, 0)
-    elif v is not None and not (isinstance(v, A.OpaqueAttr) and v.text.startswith("dense_resource<")):
-        raise VerifyError("only supports integer, float, string or elements attributes", op)
-
-
-def _verify_float_semantics(op: Operation, at: T.Type, t: T.Type) -> None:
-    if isinstance(t, T.FloatType):
-        if t != at:
-            raise VerifyError("attribute and type have different float semantics", op)
-    elif isinstance(t, T.IntegerType) and t.width != getattr(at, "width", 0):
-        raise VerifyError(f"expected integer type of width {at.width}", op)
-
-
-def _is_zero_or_undef(a: Any) -> bool:
-    return isinstance(a, A.OpaqueAttr) and a.text in ("#llvm.zero", "#llvm.undef")
-
-
-def _verify_struct_array(op: Operation, t: Any, v: Any, dim: int) -> None:
-    """verifyStructArrayConstant: an ArrayAttr nests like the array type and ends in struct values."""
-    if t.size != len(v.elements):
-        raise VerifyError(f"array attribute size does not match array type size in dimension {dim}: "
-                          f"{len(v.elements)} vs. {t.size}", op)
-    if isinstance(t.element_type, T.LLVMArrayType):
-        for i, a in enumerate(v.elements):
-            if _is_zero_or_undef(a):
-                continue
-            if not isinstance(a, A.ArrayAttr):
-                raise VerifyError(f"nested attribute for sub-array in dimension {dim} at index {i} must be a zero, "
-                                  "or undef, or array attribute", op)
-            _verify_struct_array(op, t.element_type, a, dim + 1)
-        return
-    st = t.element_type
-    if not isinstance(st, T.LLVMStructType):
-        raise VerifyError("for array with an array attribute must have a struct element type", op)
-    for i, a in enumerate(v.elements):
-        if _is_zero_or_undef(a):
-            continue
-        if not isinstance(a, A.ArrayAttr):
-            raise VerifyError(f"nested attribute for struct element at index {i} must be a zero, or undef, or "
-                              "array attribute", op)
-        if len(a.elements) != len(st.elements):
-            raise VerifyError(f"nested array attribute size for struct element at index {i} must match struct "
-                              f"size: {len(a.elements)} vs. {len(st.elements)}", op)
-
-
-def _nullary(mn: str) -> type[OpDef]:
-    """``llvm.mlir.{zero,undef,poison}``: an LLVM-compatible result; a zero of a target extension
-    type needs its HasZeroInit property."""
-    def verify(cls: Any, op: Operation) -> None:
-        t = op.results[0].type
-        if not is_llvm_compatible(t):
-            raise VerifyError(f"result #0 must be LLVM dialect-compatible type, but got '{t}'", op)
-        name = target_ext_name(t) if mn == "zero" else None
-        if name is not None and not target_ext_has_zero_init(name):
-            raise VerifyError("target extension type does not support zero-initializer", op)
-
-    return type(f"{mn}Op", (OpDef,), dict(
-        name=f"llvm.mlir.{mn}", results=(single("res"),), traits=frozenset({"Pure"}), shape_verified=True,
-        assembly_format="attr-dict `:` type($res)", verify=classmethod(verify)))
-
-
-ZeroOp = _nullary("zero")
-UndefOp = _nullary("undef")
-PoisonOp = _nullary("poison")
 
 _GLOBAL_ELIDED = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr",
                   "visibility_") + K.GLOBAL_ELIDED

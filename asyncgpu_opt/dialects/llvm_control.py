@@ -26,7 +26,8 @@ from ..ir.symbols import lookup_symbol
 from ._common import TERMINATOR
 from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
-from .llvm import FuncOp, _verify_var_callee_type
+from .llvm import FuncOp
+from .llvm_call import _verify_var_callee_type
 from .llvm_common import CCONV, _mk, is_llvm_compatible
 
 CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc",

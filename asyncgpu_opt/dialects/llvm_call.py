@@ -1,0 +1,241 @@
+"""llvm dialect, calls: ``llvm.call`` (direct and indirect, varargs, operand bundles) and its
+verifiers (var_callee_type, operand bundles, the callee's signature).  Loaded with ``llvm.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+from ..ir.opdef import OpDef, VerifyError, optional, variadic
+from ..ir.symbols import lookup_symbol
+from . import llvm_keywords as K
+from .llvm_common import (
+    CCONV,
+    FASTMATH_NONE,
+    TAILCALL,
+    _mk,
+    _types_of,
+    is_llvm_compatible,
+    parse_checked_attr_dict,
+)
+
+_CALL = "custom op 'llvm.call' "
+
+
+class CallOp(OpDef):
+    """``llvm.call``: (function-id | ssa-use) `(` ssa-use-list `)` (`vararg(` type `)`)? attr-dict
+    `:` (type `,`)? function-type -- the callee pointer and its type lead for an indirect call."""
+
+    name = "llvm.call"
+    operands = (variadic("callee_operands"), variadic("op_bundle_operands"))
+    results = (optional("result"),)
+    props = ("CConv", "TailCallKind", "callee", "fastmathFlags", "op_bundle_sizes", "operandSegmentSizes",
+             "var_callee_type", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline",
+             "branch_weights", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
+    default_attrs = {"CConv": CCONV, "TailCallKind": TAILCALL, "fastmathFlags": FASTMATH_NONE}
+    symbol_verified = True  # verify reads types, attributes and the callee's function type
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        attrs: dict[str, A.Attribute] = {}
+        K.parse_cconv(p, attrs)
+        K.parse_tail_call_kind(p, attrs)
+        fptr = p.parse_optional_operand()
+        if fptr is None:
+            attrs["callee"] = A.SymbolRefAttr(p.parse_symbol_name())
+        refs = p.parse_operand_list("()")
+        if p.parse_optional_keyword("vararg"):
+            p.parse_punct("(")
+            attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
+            p.parse_punct(")")
+        bundles_pos = p.skip()
+        bundles = _parse_op_bundles(p)
+        attrs.update(parse_checked_attr_dict(p, cls.name))
+        tpos = p.skip()
+        p.parse_punct(":")
+        ptr_t = None
+        if fptr is not None:
+            ptr_t = p.parse_type()
+            if not p.parse_optional_punct(","):
+                raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
+        sig_error = _CALL + ("expected direct call to have 1 trailing types" if fptr is None
+                             else "expected trailing function type")
+        try:
+            if not p.peek("("):
+                raise p.error("expected '('")
+            ft = p.parse_type()
+        except MLIRError as nested:  # upstream reports the signature's own error first
+            e = p.error(sig_error, tpos)
+            e.preceding = [*nested.preceding, nested.diagnostic]
+            raise e from None
+        if not isinstance(ft, T.FunctionType):
+            raise p.error(_CALL + "expected trailing function type", tpos)
+        if len(ft.results) > 1:
+            raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
+        if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
+            raise p.error(_CALL + "expected a non-void result type", tpos)
+        if len(ft.inputs) != len(refs):
+            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
+        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
+        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
+        bundle_ops = []
+        for _, brefs, btypes in bundles:
+            if len(brefs) != len(btypes):
+                # (upstream never advances the bundle number it reports)
+                raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
+                              f"#0, but actually got {len(btypes)}", bundles_pos)
+            bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
+        attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
+        if bundles:
+            attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(bundle_ops)])
+        return _mk(cls, ops + bundle_ops, list(ft.results), attrs)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        args = cls.operand_group(op, "callee_operands")
+        callee = op.attributes.get("callee")
+        s = " " + K.print_cconv(op) + K.print_tail_call_kind(op)
+        if callee is None and args:
+            s, lead, args = s + pr.value(args[0]), pr.type_text(args[0].type) + ", ", args[1:]
+        else:
+            s, lead = s + str(callee), ""
+        s += "(" + pr.values(args) + ")"
+        vt = op.attributes.get("var_callee_type")
+        if vt is not None:
+            s += f" vararg({pr.type_text(vt.type)})"
+        s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
+        elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags", "CConv",
+                  "TailCallKind"}
+        for k, v in cls.default_attrs.items():
+            if str(op.attributes.get(k)) == str(v):
+                elided.add(k)
+        s += pr.attr_dict_text(op.attributes, elided)
+        s += " : " + lead + pr.function_type_text(_types_of(args), [r.type for r in op.results])
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if "op_bundle_sizes" not in op.attributes:
+            raise VerifyError("requires attribute 'op_bundle_sizes'", op)
+        args = cls.operand_group(op, "callee_operands")
+        for i, v in enumerate(op.operands):
+            if not is_llvm_compatible(v.type):
+                raise VerifyError(f"operand #{i} must be variadic of LLVM dialect-compatible type, but got "
+                                  f"'{v.type}'", op)
+        for i, r in enumerate(op.results):
+            if not is_llvm_compatible(r.type):
+                raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
+        callee = op.attributes.get("callee")
+        _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
+        _verify_op_bundles(op)
+        if not isinstance(callee, A.SymbolRefAttr):
+            if not op.operands:
+                raise VerifyError("must have either a `callee` attribute or at least an operand", op)
+            if not isinstance(op.operands[0].type, T.LLVMPointerType):
+                raise VerifyError(f"indirect call expects a pointer as callee: '{op.operands[0].type}'", op)
+            return
+        fn = lookup_symbol(op, callee)
+        if fn is None:
+            raise VerifyError(f"'{callee.root}' does not reference a symbol in the current scope", op)
+        if fn.name != "llvm.func":
+            raise VerifyError(f"'{callee.root}' does not reference a valid LLVM function or IFunc", op)
+        ft = fn.attributes["function_type"].type
+        if ft.vararg and "var_callee_type" not in op.attributes:
+            raise VerifyError("missing var_callee_type attribute for vararg call", op)
+        if not ft.vararg and len(args) != len(ft.params):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for callee (expecting: "
+                              f"{len(ft.params)})", op)
+        if len(ft.params) > len(args):
+            raise VerifyError(f"incorrect number of operands ({len(args)}) for varargs callee (expecting at "
+                              f"least: {len(ft.params)})", op)
+        for i, (v, t) in enumerate(zip(args, ft.params)):
+            if v.type is not t and v.type != t:
+                raise VerifyError(f"operand type mismatch for operand {i}: '{v.type}' != '{t}'", op)
+        void = isinstance(ft.result, T.LLVMVoidType)
+        if not op.results and not void:
+            raise VerifyError("expected function call to produce a value", op)
+        if op.results and void:
+            raise VerifyError("calling function with void result must not produce values", op)
+        if len(op.results) > 1:
+            raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
+        if op.results and op.results[0].type != ft.result:
+            raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
+    """(`[` (string `(` (ssa-use-list `:` type-list)? `)`) (`,` ...)* `]`)?: the operand bundles of
+    a call, as (tag, operands, types)."""
+    out: list[tuple[str, list[Any], list[T.Type]]] = []
+    if not p.parse_optional_punct("["):
+        return out
+    if p.parse_optional_punct("]"):
+        return out
+    while True:
+        pos = p.skip()
+        tag = p.parse_optional_string()
+        if tag is None:
+            raise p.error(_CALL + "expect operand bundle tag", pos)
+        p.parse_punct("(")
+        refs: list[Any] = []
+        types: list[T.Type] = []
+        if not p.parse_optional_punct(")"):
+            refs = p.parse_operand_list()
+            p.parse_punct(":")
+            types = p.parse_type_list()
+            p.parse_punct(")")
+        out.append((tag, refs, types))
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct("]")
+    return out
+
+
+def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
+    """` [` `"tag"(%a, %b : t1, t2)` ... `]`, nothing without bundles."""
+    sizes = op.attributes.get("op_bundle_sizes")
+    tags = op.attributes.get("op_bundle_tags")
+    if not isinstance(sizes, A.DenseArrayAttr) or not sizes.values or not isinstance(tags, A.ArrayAttr):
+        return ""
+    parts, i = [], 0
+    for n, tag in zip(sizes.values, tags.elements):
+        vs = operands[i:i + n]
+        i += n
+        inner = f"{pr.values(vs)} : {', '.join(pr.type_text(v.type) for v in vs)}" if vs else ""
+        parts.append(f"{pr.attr_text(tag)}({inner})")
+    return " [" + ", ".join(parts) + "]"
+
+
+def _verify_op_bundles(op: Operation) -> None:
+    """verifyOperandBundles: string tags, one per bundle."""
+    tags = op.attributes.get("op_bundle_tags")
+    sizes = op.attributes.get("op_bundle_sizes")
+    if isinstance(tags, A.ArrayAttr) and not all(isinstance(t, A.StringAttr) for t in tags.elements):
+        raise VerifyError("operand bundle tag must be a StringAttr", op, raw=True)
+    n = len(sizes.values) if isinstance(sizes, A.DenseArrayAttr) else 0
+    n_tags = len(tags.elements) if isinstance(tags, A.ArrayAttr) else 0
+    if n != n_tags:
+        raise VerifyError(f"expected {n} operand bundle tags, but actually got {n_tags}", op, raw=True)
+
+
+def _verify_var_callee_type(op: Operation, args: list[Any]) -> None:
+    """verifyCallOpVarCalleeType: the `vararg(...)` type against the call's arguments and result."""
+    vt = op.attributes.get("var_callee_type")
+    if vt is None:
+        return
+    ft = vt.type
+    if not isinstance(ft, T.LLVMFunctionType) or not ft.vararg:
+        raise VerifyError("expected var_callee_type to be a variadic function type", op)
+    if len(ft.params) > len(args):
+        raise VerifyError(f"expected var_callee_type to have at most {len(args)} parameters", op)
+    for t, v in zip(ft.params, args):
+        if t != v.type:
+            raise VerifyError(f"var_callee_type parameter type mismatch: '{t}' != '{v.type}'", op)
+    if not op.results:
+        if not isinstance(ft.result, T.LLVMVoidType):
+            raise VerifyError("expected var_callee_type to return void", op)
+    elif op.results[0].type != ft.result:
+        raise VerifyError(f"var_callee_type return type mismatch: '{ft.result}' != '{op.results[0].type}'", op)
