@@ -91,7 +91,7 @@ class IntegerAttr(Attribute):
         return str(self.value)
 
     def short_text(self) -> str:
-        return str(self.value) if self.type.text == "i64" else str(self)
+        return str(self.value) if self.type == T.i64 else str(self)
 
 
 def bool_attr(b: bool) -> IntegerAttr:

@@ -36,7 +36,7 @@ def _hex(attr: Any) -> str | None:
     elif isinstance(et, T.FloatType) and et.text in _FLOAT_FORMATS:
         for v in vals:
             out += struct.pack(_FLOAT_FORMATS[et.text], float(v))
-    elif isinstance(et, T.FloatType) and et.text == "bf16":
+    elif et == T.bf16:
         for v in vals:  # the top half of the f32, rounded to nearest even
             bits = struct.unpack("<I", struct.pack("<f", float(v)))[0]
             out += (((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) & 0xFFFF).to_bytes(2, "little")

@@ -270,8 +270,8 @@ SIM.impl(arith_d.bitcast)(bitcast)
 def c_float(v: float, t: T.Type) -> str:
     """A C literal for a float constant, exact for non-finite values (bit patterns)."""
     if np.isfinite(v):
-        return repr(float(v)) + ("f" if t.text == "f32" else "")
-    if t.text == "f32":
+        return repr(float(v)) + ("f" if t == T.f32 else "")
+    if t == T.f32:
         return f"__int_as_float({struct.unpack('<I', struct.pack('<f', v))[0]:#x})"
     return f"__longlong_as_double({struct.unpack('<Q', struct.pack('<d', v))[0]:#x}LL)"
 
@@ -282,7 +282,7 @@ def _constant_c(em: Any, op: Any, ind: str, results: Any) -> None:
     if isinstance(a, A.FloatAttr):
         v = c_float(float(a.value), a.type)
     elif isinstance(a, A.IntegerAttr):
-        v = f"{int(a.value)}" + ("LL" if r.type.text in ("index", "i64") else "")
+        v = f"{int(a.value)}" + ("LL" if r.type in (T.index, T.i64) else "")
     else:
         raise CudaCodegenError(f"constant {a} is not supported by the CUDA emitter", op.loc)
     em.decl(r, v, ind)
@@ -297,7 +297,7 @@ def int_binary_c(name: str, t: T.Type, a: str, b: str) -> str:
     """The C expression of integer binary op ``name`` (``addi``...) on C operands ``a``, ``b``."""
     u, w = unsigned_ctype(t), bit_width(t)
     ua, ub = f"({u}){a}", f"({u}){b}"
-    if t.text == "i1" and name in ("addi", "subi", "muli"):
+    if t == T.i1 and name in ("addi", "subi", "muli"):
         return f"{a} {'&' if name == 'muli' else '^'} {b}"
     simple = {"andi": "&", "ori": "|", "xori": "^", "divsi": "/", "remsi": "%"}
     if name in simple:
@@ -405,7 +405,7 @@ def cast_c(kind: str, src: T.Type, dst: T.Type, a: str) -> str:
     "fptoi" or "bitcast"."""
     if kind == "unsigned" and not isinstance(src, T.FloatType):
         return f"({ctype(dst)})({unsigned_ctype(src)}){a}"
-    if kind == "signed" and src.text == "i1" and not isinstance(dst, T.FloatType) and dst.text != "i1":
+    if kind == "signed" and src == T.i1 and not isinstance(dst, T.FloatType) and dst != T.i1:
         return f"-({ctype(dst)}){a}"  # sign extension of i1: true is -1
     if kind == "bitcast":
         if src.text == dst.text:

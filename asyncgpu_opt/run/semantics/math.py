@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...dialects import math as math_d
+from ...ir import types as T
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM
 from .arith import as_unsigned, binop, like, unop
@@ -120,7 +121,7 @@ def _fpowi_c(em: Any, op: Any, ind: str, results: Any) -> None:
 def _classify_c(em: Any, op: Any, ind: str, results: Any) -> None:
     a = em.name(op.operands[0])
     fn = _CLASSIFY[op.opdef][1]
-    tiny = "FLT_MIN" if op.operands[0].type.text == "f32" else "DBL_MIN"
+    tiny = "FLT_MIN" if op.operands[0].type == T.f32 else "DBL_MIN"
     expr = f"{fn}({a})" if fn else f"(isfinite({a}) && fabs({a}) >= {tiny})"
     em.decl(op.results[0], expr, ind)
 
