@@ -433,6 +433,6 @@ def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
         arr = np.frombuffer(bytes.fromhex(raw[2:]), dtype=np.dtype(dt).newbyteorder("<"))
     except ValueError:
         return None
-    return [float(x) if et.text.startswith("f") else int(x) for x in arr]
+    return [float(x) if isinstance(et, T.FloatType) else int(x) for x in arr]
 
 
