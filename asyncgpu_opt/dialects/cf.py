@@ -168,27 +168,40 @@ class SwitchOp(OpDef):
         case_ops: list[Any] = []
         seg: list[int] = []
         while p.parse_optional_punct(","):
-            vpos = p.skip()
-            neg = p.parse_optional_punct("-")
-            v = p.parse_optional_integer()
-            if v is None:
-                raise p.error("custom op 'cf.switch' expected integer value", vpos)
-            v = -v if neg else v
-            if not -(2**63) <= v < 2**63:
-                raise p.error("custom op 'cf.switch' integer value too large", vpos)
-            values.append(v)
-            p.parse_punct(":")
-            b, vs = parse_successor_and_operands(p)
-            succ.append(b)
-            case_ops.extend(vs)
-            seg.append(len(vs))
+            cls.parse_case(p, values, succ, case_ops, seg)
         p.parse_punct("]")
-        attrs = p.parse_optional_attr_dict()
+        return cls.build(flag, dv, values, ft, case_ops, seg, succ, p.parse_optional_attr_dict())
+
+    # the case values of llvm.switch (a subclass) are not range-checked while parsing
+    check_case_range = True
+
+    @classmethod
+    def parse_case(cls, p: Any, values: list[int], succ: list[Any], case_ops: list[Any], seg: list[int]) -> None:
+        """One case: integer `:` successor (operands)?, appended to the lists being built."""
+        vpos = p.skip()
+        neg = p.parse_optional_punct("-")
+        v = p.parse_optional_integer()
+        if v is None:
+            raise p.error(f"custom op '{cls.name}' expected integer value", vpos)
+        v = -v if neg else v
+        if cls.check_case_range and not -(2**63) <= v < 2**63:
+            raise p.error(f"custom op '{cls.name}' integer value too large", vpos)
+        values.append(v)
+        p.parse_punct(":")
+        b, vs = parse_successor_and_operands(p)
+        succ.append(b)
+        case_ops.extend(vs)
+        seg.append(len(vs))
+
+    @classmethod
+    def build(cls, flag: Any, default_ops: list[Any], values: list[int], flag_type: T.Type, case_ops: list[Any],
+              seg: list[int], succ: list[Any], attrs: dict[str, Any]) -> Operation:
+        """The op from its parsed parts (``succ``: the default destination first)."""
         if values:
-            attrs["case_values"] = A.DenseElementsAttr(T.VectorType([len(values)], ft), values)
+            attrs["case_values"] = A.DenseElementsAttr(T.VectorType([len(values)], flag_type), values)
         attrs["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(dv), len(case_ops)])
-        return Operation.create(cls.name, [flag] + dv + case_ops, (), attrs, (), succ, opdef=cls)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(default_ops), len(case_ops)])
+        return Operation.create(cls.name, [flag, *default_ops, *case_ops], (), attrs, (), succ, opdef=cls)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:

@@ -247,6 +247,7 @@ class SwitchOp(CfSwitchOp):
 
     name = "llvm.switch"
     operands = (single("value"), variadic("defaultOperands"), variadic("caseOperands"))
+    check_case_range = False
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
@@ -262,27 +263,13 @@ class SwitchOp(CfSwitchOp):
         seg: list[int] = []
         if not p.parse_optional_punct("]"):
             while True:
-                vpos = p.skip()
-                neg = p.parse_optional_punct("-")
-                v = p.parse_optional_integer()
-                if v is None:
-                    raise p.error("custom op 'llvm.switch' expected integer value", vpos)
-                values.append(-v if neg else v)
-                p.parse_punct(":")
-                b, vs = parse_successor_and_operands(p)
-                succ.append(b)
-                case_ops.extend(vs)
-                seg.append(len(vs))
+                cls.parse_case(p, values, succ, case_ops, seg)
                 if not p.parse_optional_punct(","):
                     break
             p.parse_punct("]")
         attrs = p.parse_optional_attr_dict()
         flag = p.resolve(fr, ft)  # resolved last, as upstream's parser does
-        if values:
-            attrs["case_values"] = A.DenseElementsAttr(T.VectorType([len(values)], ft), values)
-        attrs["case_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(dv), len(case_ops)])
-        return Operation.create(cls.name, [flag] + dv + case_ops, (), attrs, (), succ, opdef=cls)
+        return cls.build(flag, dv, values, ft, case_ops, seg, succ, attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
