@@ -44,8 +44,7 @@ class KernelRace(NamedTuple):
 class _Shadow:
     """Per-element shadow state of one buffer (seen at one element size)."""
 
-    __slots__ = ("w_tid", "w_ep", "w_op", "r_min", "r_max", "r_ep", "r_op", "written",
-                 "w_lo", "w_hi", "w_lo_op", "w_hi_op", "r_lo", "r_hi", "r_lo_op", "r_hi_op")
+    __slots__ = ("w_tid", "w_ep", "w_op", "r_min", "r_max", "r_ep", "r_op", "written", "writers", "readers")
 
     def __init__(self, n: int) -> None:
         self.w_tid = np.full(n, _NONE, np.int32)
@@ -56,15 +55,45 @@ class _Shadow:
         self.r_ep = np.full(n, _NONE, np.int32)
         self.r_op = np.full(n, _NONE, np.int32)
         self.written = -1  # last interval with a write
-        # lowest / highest thread that wrote / read each element in any interval, and the op
-        self.w_lo = np.full(n, _BIG, np.int32)
-        self.w_hi = np.full(n, _NONE, np.int32)
-        self.w_lo_op = np.full(n, _NONE, np.int32)
-        self.w_hi_op = np.full(n, _NONE, np.int32)
-        self.r_lo = np.full(n, _BIG, np.int32)
-        self.r_hi = np.full(n, _NONE, np.int32)
-        self.r_lo_op = np.full(n, _NONE, np.int32)
-        self.r_hi_op = np.full(n, _NONE, np.int32)
+        self.writers = _ThreadRange(n)  # over every interval: for conflicts across blocks
+        self.readers = _ThreadRange(n)
+
+
+class _ThreadRange:
+    """Per element: the lowest and highest thread that accessed it in the launch, and their ops."""
+
+    __slots__ = ("lo", "hi", "lo_op", "hi_op")
+
+    def __init__(self, n: int) -> None:
+        self.lo = np.full(n, _BIG, np.int32)
+        self.hi = np.full(n, _NONE, np.int32)
+        self.lo_op = np.full(n, _NONE, np.int32)
+        self.hi_op = np.full(n, _NONE, np.int32)
+
+    def fold(self, offs: np.ndarray, tids: np.ndarray, oi: int) -> None:
+        """Widen each element's range by these lanes (op ``oi``)."""
+        before_lo = self.lo[offs]
+        before_hi = self.hi[offs]
+        np.minimum.at(self.lo, offs, tids)
+        np.maximum.at(self.hi, offs, tids)
+        self.lo_op[offs[self.lo[offs] != before_lo]] = oi
+        self.hi_op[offs[self.hi[offs] != before_hi]] = oi
+
+    def other_block(self, offs: np.ndarray, tids: np.ndarray, per_block: int) -> tuple[int, int, int, int] | None:
+        """The first lane whose element a thread of ANOTHER block accessed: (lane, element, that
+        thread, its op), or None."""
+        blk = tids // per_block
+        hi_t = self.hi[offs]
+        seen = hi_t >= 0
+        other_lo = seen & (self.lo[offs] // per_block != blk)
+        bad = other_lo | (seen & (hi_t // per_block != blk))
+        if not bad.any():
+            return None
+        k = int(np.flatnonzero(bad)[0])
+        o = int(offs[k])
+        if other_lo[k]:
+            return k, o, int(self.lo[o]), int(self.lo_op[o])
+        return k, o, int(self.hi[o]), int(self.hi_op[o])
 
 
 class RaceTracker:
@@ -108,8 +137,7 @@ class RaceTracker:
                     o = int(offs[k])
                     self._report("read", "wrote", buf, o, int(tids[k]), int(sh.w_tid[o]), oi, int(sh.w_op[o]))
                 else:
-                    self._check_blocks(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, "read", "wrote",
-                                       buf, oi)
+                    self._check_blocks(sh.writers, offs, tids, "read", "wrote", buf, oi)
             return
         if sh is None:
             n = buf.nbytes // itemsize
@@ -119,7 +147,7 @@ class RaceTracker:
         e = np.int32(self.epoch)
         for pv, pu, pmask, poi, pe in self.pending.pop(key, ()):  # reads not folded yet, in order
             offs, tids = self._lanes(pv, pu, pmask)
-            _fold_range(sh.r_lo, sh.r_hi, sh.r_lo_op, sh.r_hi_op, offs, tids, poi)
+            sh.readers.fold(offs, tids, poi)
             if pe != self.epoch:
                 continue
             stale = sh.r_ep[offs] != e
@@ -135,7 +163,7 @@ class RaceTracker:
         if offs.size == 0:
             return
         self._check_write(sh, buf, offs, tids, e, oi)
-        _fold_range(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, oi)
+        sh.writers.fold(offs, tids, oi)
         sh.w_tid[offs] = tids  # the last thread in order wins, as in the executor's scatter
         sh.w_ep[offs] = e
         sh.w_op[offs] = oi
@@ -174,31 +202,18 @@ class RaceTracker:
             other = int(sh.r_min[o]) if int(sh.r_min[o]) != t else int(sh.r_max[o])
             self._report("write", "read", buf, o, t, other, oi, int(sh.r_op[o]))
         if not waw.any():
-            self._check_blocks(sh.w_lo, sh.w_hi, sh.w_lo_op, sh.w_hi_op, offs, tids, "write", "wrote", buf, oi)
+            self._check_blocks(sh.writers, offs, tids, "write", "wrote", buf, oi)
         if not war.any():
-            self._check_blocks(sh.r_lo, sh.r_hi, sh.r_lo_op, sh.r_hi_op, offs, tids, "write", "read", buf, oi)
+            self._check_blocks(sh.readers, offs, tids, "write", "read", buf, oi)
 
-    def _check_blocks(self, lo: np.ndarray, hi: np.ndarray, lo_op: np.ndarray, hi_op: np.ndarray,
-                      offs: np.ndarray, tids: np.ndarray, did: str, other_did: str, buf: Any, oi: int) -> None:
+    def _check_blocks(self, seen: _ThreadRange, offs: np.ndarray, tids: np.ndarray, did: str, other_did: str,
+                      buf: Any, oi: int) -> None:
         """A conflict with an access by a thread of ANOTHER block in any interval (a barrier does
-        not order blocks): the element's lowest or highest accessing thread is in another block."""
-        nb = self.per_block
-        blk = tids // nb
-        lo_t = lo[offs]
-        hi_t = hi[offs]
-        seen = hi_t >= 0
-        other_lo = seen & (lo_t // nb != blk)
-        other_hi = seen & (hi_t // nb != blk)
-        bad = other_lo | other_hi
-        if not bad.any():
-            return
-        k = int(np.flatnonzero(bad)[0])
-        o = int(offs[k])
-        if other_lo[k]:
-            other, other_oi = int(lo[o]), int(lo_op[o])
-        else:
-            other, other_oi = int(hi[o]), int(hi_op[o])
-        self._report(did, other_did, buf, o, int(tids[k]), other, oi, other_oi, across_blocks=True)
+        not order blocks)."""
+        hit = seen.other_block(offs, tids, self.per_block)
+        if hit is not None:
+            k, o, other, other_oi = hit
+            self._report(did, other_did, buf, o, int(tids[k]), other, oi, other_oi, across_blocks=True)
 
     def _report(self, did: str, other_did: str, buf: Any, elem: int, tid: int, other_tid: int, oi: int,
                 other_oi: int, across_blocks: bool = False) -> None:
@@ -233,13 +248,3 @@ class RaceTracker:
     def races(self) -> list[KernelRace]:
         return list(self.found.values())
 
-
-def _fold_range(lo: np.ndarray, hi: np.ndarray, lo_op: np.ndarray, hi_op: np.ndarray, offs: np.ndarray,
-                tids: np.ndarray, oi: int) -> None:
-    """Widen each element's [lowest, highest] accessing thread by these lanes (op ``oi``)."""
-    before_lo = lo[offs]
-    before_hi = hi[offs]
-    np.minimum.at(lo, offs, tids)
-    np.maximum.at(hi, offs, tids)
-    lo_op[offs[lo[offs] != before_lo]] = oi
-    hi_op[offs[hi[offs] != before_hi]] = oi
