@@ -59,6 +59,27 @@ def keyword_enum(wrap: str, keywords: Sequence[str], leading_space: bool = False
     return printer, parser, from_attr, to_attr
 
 
+def prefixed_attr_hooks(prefix: str) -> tuple[Any, Any]:
+    """Printer/parser of an attribute written as its ``<...>`` body, without ``prefix`` (ODS prints
+    a known attribute type's parameters only)."""
+
+    def printer(pr: Any, a: A.Attribute) -> str:
+        t = str(a)
+        return t[len(prefix):] if t.startswith(prefix) else pr.attr_text(a)
+
+    def parser(p: Any, optional: bool) -> A.Attribute | None:
+        start = p.skip()
+        if not p.text.startswith("<", start):
+            if optional:
+                return None
+            raise p.error("expected '<'", start)
+        end = p.balanced_end(start)
+        p.pos = p.last_end = end
+        return A.OpaqueAttr(prefix + p.text[start:end])
+
+    return printer, parser
+
+
 def stripped_dialect_attr(prefix: str, sep: str = ", "):
     """Hooks for attributes printed without their ``#dialect.name`` prefix (``<nsw>``)."""
 

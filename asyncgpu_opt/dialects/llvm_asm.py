@@ -18,29 +18,14 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, variadic
-from ._common import keyword_enum
+from ._common import keyword_enum, prefixed_attr_hooks
 from .llvm_common import FASTMATH_NONE, TAILCALL, _mk
 
 _DIALECT_HOOKS = keyword_enum("i64", ("att", "intel"), attr_name="asm_dialect")
 _TCK = "#llvm.tailcallkind"
 
 
-def _tck_printer(pr: Any, a: A.Attribute) -> str:
-    t = str(a)
-    return t[len(_TCK):] if t.startswith(_TCK) else pr.attr_text(a)
-
-
-def _tck_parser(p: Any, optional: bool) -> A.Attribute | None:
-    """``<kind>``: a ``#llvm.tailcallkind`` written without its prefix (ODS prints the known
-    attribute type's body only)."""
-    start = p.skip()
-    if not p.text.startswith("<", start):
-        if optional:
-            return None
-        raise p.error("expected '<'", start)
-    end = p.balanced_end(start)
-    p.pos = p.last_end = end
-    return A.OpaqueAttr(_TCK + p.text[start:end])
+_TCK_HOOKS = prefixed_attr_hooks(_TCK)
 
 
 def _str_parser(p: Any, optional: bool) -> A.Attribute | None:
@@ -58,8 +43,8 @@ class InlineAsmOp(OpDef):
              "operand_attrs")
     unit_attrs = ("has_side_effects", "is_align_stack")
     default_attrs = {"tail_call_kind": TAILCALL}
-    attr_printers = {"asm_dialect": _DIALECT_HOOKS[0], "tail_call_kind": _tck_printer}
-    attr_parsers = {"asm_dialect": _DIALECT_HOOKS[1], "tail_call_kind": _tck_parser, "asm_string": _str_parser,
+    attr_printers = {"asm_dialect": _DIALECT_HOOKS[0], "tail_call_kind": _TCK_HOOKS[0]}
+    attr_parsers = {"asm_dialect": _DIALECT_HOOKS[1], "tail_call_kind": _TCK_HOOKS[1], "asm_string": _str_parser,
                     "constraints": _str_parser}
     assembly_format = ("(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
                        "(`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? "

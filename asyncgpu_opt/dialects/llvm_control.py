@@ -23,7 +23,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ..ir.symbols import lookup_symbol
-from ._common import TERMINATOR
+from ._common import TERMINATOR, prefixed_attr_hooks
 from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
 from .llvm import FuncOp
@@ -306,29 +306,8 @@ class SwitchOp(CfSwitchOp):
 
 # ----- block addresses ------------------------------------------------------------------------------
 
-def _prefix_hooks(prefix: str) -> tuple[Any, Any]:
-    """Printer/parser of an attribute written as its ``<...>`` body, without ``prefix`` (ODS prints
-    a known attribute type's parameters only)."""
-
-    def printer(pr: Any, a: A.Attribute) -> str:
-        t = str(a)
-        return t[len(prefix):] if t.startswith(prefix) else pr.attr_text(a)
-
-    def parser(p: Any, optional: bool) -> A.Attribute | None:
-        start = p.skip()
-        if not p.text.startswith("<", start):
-            if optional:
-                return None
-            raise p.error("expected '<'", start)
-        end = p.balanced_end(start)
-        p.pos = p.last_end = end
-        return A.OpaqueAttr(prefix + p.text[start:end])
-
-    return printer, parser
-
-
-_BLOCK_ADDR = _prefix_hooks("#llvm.blockaddress")
-_BLOCK_TAG = _prefix_hooks("#llvm.blocktag")
+_BLOCK_ADDR = prefixed_attr_hooks("#llvm.blockaddress")
+_BLOCK_TAG = prefixed_attr_hooks("#llvm.blocktag")
 _TAG_ID = re.compile(r"<\s*id\s*=\s*(\d+)\s*>")
 _ADDR = re.compile(r"function\s*=\s*@([\w$.-]+|\"(?:[^\"\\]|\\.)*\")\s*,\s*tag\s*=\s*<\s*id\s*=\s*(\d+)\s*>")
 

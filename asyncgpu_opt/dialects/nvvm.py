@@ -10,36 +10,21 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single
 from . import nvvm_mma  # noqa: F401  (registers the matrix multiply ops)
-from ._common import keyword_enum
+from ._common import keyword_enum, prefixed_attr_hooks
 from .gpu import _int_attr_parser
 
 _PURE = frozenset({"Pure"})
 
 
 # ----- special registers ----------------------------------------------------------------------------
-def _range_printer(pr: Any, a: A.Attribute) -> str:
-    t = str(a)
-    pre = "#llvm.constant_range"
-    return t[len(pre):] if t.startswith(pre) else t
-
-
-def _range_parser(p: Any, optional: bool) -> A.Attribute | None:
-    """``<i32, 0, 32>``: an LLVM_ConstantRangeAttr printed without its ``#llvm.constant_range``."""
-    start = p.skip()
-    if not p.text.startswith("<", start):
-        if optional:
-            return None
-        raise p.error("expected '<'", start)
-    end = p.balanced_end(start)
-    p.pos = p.last_end = end
-    return A.OpaqueAttr("#llvm.constant_range" + p.text[start:end])
+_RANGE_HOOKS = prefixed_attr_hooks("#llvm.constant_range")  # an LLVM_ConstantRangeAttr: `<i32, 0, 32>`
 
 
 def _sreg(register: str) -> type[OpDef]:
     """``nvvm.read.ptx.sreg.<register>``: (`range` $range^)? attr-dict `:` type($res)"""
     return type(f"SReg_{register.replace('.', '_')}", (OpDef,), dict(
         name=f"nvvm.read.ptx.sreg.{register}", results=(single("res"),), props=("range",), traits=_PURE,
-        effects=(), attr_printers={"range": _range_printer}, attr_parsers={"range": _range_parser},
+        effects=(), attr_printers={"range": _RANGE_HOOKS[0]}, attr_parsers={"range": _RANGE_HOOKS[1]},
         assembly_format="(`range` $range^)? attr-dict `:` type($res)"))
 
 
