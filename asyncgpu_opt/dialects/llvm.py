@@ -31,6 +31,8 @@ from .llvm_common import (
     _int_value,
     _mk,
     _trailing,
+    i32_array_parser,
+    i32_array_printer,
     is_llvm_compatible,
     target_ext_has_zero_init,
     target_ext_name,
@@ -626,21 +628,6 @@ class BrOp(OpDef):
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
 
-def _parse_weights(p: Any, optional: bool) -> A.Attribute | None:
-    """`[` integer (`,` integer)* `]`: a DenseI32ArrayAttr in its short form."""
-    if optional and not p.peek("["):
-        return None
-    p.parse_punct("[")
-    vals: list[int] = []
-    if not p.parse_optional_punct("]"):
-        while True:
-            vals.append(p.parse_integer())
-            if not p.parse_optional_punct(","):
-                break
-        p.parse_punct("]")
-    return A.DenseArrayAttr(T.i32, vals)
-
-
 class CondBrOp(OpDef):
     name = "llvm.cond_br"
     operands = (single("condition"), variadic("trueDestOperands"), variadic("falseDestOperands"))
@@ -650,8 +637,8 @@ class CondBrOp(OpDef):
     successor_groups = ("trueDestOperands", "falseDestOperands")
     traits = frozenset({"Terminator", "Pure", "BranchOpInterface"})
     infer = {"condition": lambda known: [T.i1]}
-    attr_parsers = {"branch_weights": _parse_weights}
-    attr_printers = {"branch_weights": lambda pr, a: "[" + ", ".join(str(v) for v in a.values) + "]"}
+    attr_parsers = {"branch_weights": i32_array_parser}
+    attr_printers = {"branch_weights": i32_array_printer}
     assembly_format = ("$condition (`weights` `(` $branch_weights^ `)`)? `,` "
                        "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
                        "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")

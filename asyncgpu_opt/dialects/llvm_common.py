@@ -150,3 +150,26 @@ def data_layout_error(layout: str) -> str | None:
         if not spec.startswith("ni:") and spec[0] not in _LAYOUT_SPECIFIERS:
             return f"unknown specifier '{spec[0]}'"
     return None
+
+
+def i32_array_printer(pr: Any, a: A.Attribute) -> str:
+    if isinstance(a, A.DenseArrayAttr):
+        return "[" + ", ".join(str(v) for v in a.values) + "]"
+    return pr.attr_text(a)
+
+
+def i32_array_parser(p: Any, optional: bool) -> A.Attribute | None:
+    """``[i, j, ...]``: a DenseI32ArrayAttr property in ODS's short form (``$mask``, ``$branch_weights``)."""
+    if optional and not p.peek("["):
+        return None
+    p.parse_punct("[")
+    vals: list[int] = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            neg = p.parse_optional_punct("-")
+            v = p.parse_integer()
+            vals.append(-v if neg else v)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+    return A.DenseArrayAttr(T.i32, vals)

@@ -17,7 +17,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single
-from .llvm_common import is_llvm_compatible
+from .llvm_common import i32_array_parser, i32_array_printer, is_llvm_compatible
 
 _PURE = frozenset({"Pure"})
 _MAX_VECTOR_BITS = 1 << 17
@@ -143,29 +143,6 @@ class InsertElementOp(OpDef):
             raise VerifyError("failed to verify that all of {res, vector} have same type", op)
 
 
-def _mask_printer(pr: Any, a: A.Attribute) -> str:
-    if isinstance(a, A.DenseArrayAttr):
-        return "[" + ", ".join(str(v) for v in a.values) + "]"
-    return pr.attr_text(a)
-
-
-def _mask_parser(p: Any, optional: bool) -> A.Attribute | None:
-    """``[i, j, ...]``: a DenseI32ArrayAttr written as ODS's ``$mask`` does."""
-    if optional and not p.peek("["):
-        return None
-    p.parse_punct("[")
-    vals: list[int] = []
-    if not p.parse_optional_punct("]"):
-        while True:
-            neg = p.parse_optional_punct("-")
-            v = p.parse_integer()
-            vals.append(-v if neg else v)
-            if not p.parse_optional_punct(","):
-                break
-        p.parse_punct("]")
-    return A.DenseArrayAttr(T.i32, vals)
-
-
 def _shuffle_result(k: dict[str, Any]) -> list[T.Type]:
     vt = _vec(k["v1"][0], "v1")
     n = len(k["$attrs"]["mask"].values)
@@ -180,8 +157,8 @@ class ShuffleVectorOp(OpDef):
     traits = _PURE
     effects = ()
     shape_verified = True
-    attr_printers = {"mask": _mask_printer}
-    attr_parsers = {"mask": _mask_parser}
+    attr_printers = {"mask": i32_array_printer}
+    attr_parsers = {"mask": i32_array_parser}
     # custom<ShuffleType> prints nothing (the result type follows from the mask): the trailing space
     assembly_format = "$v1 `,` $v2 $mask attr-dict `:` type($v1) ` `"
     infer = {"v2": lambda k: k["v1"], "res": _shuffle_result}
