@@ -72,12 +72,16 @@ class _ThreadRange:
 
     def fold(self, offs: np.ndarray, tids: np.ndarray, oi: int) -> None:
         """Widen each element's range by these lanes (op ``oi``)."""
-        before_lo = self.lo[offs]
-        before_hi = self.hi[offs]
-        np.minimum.at(self.lo, offs, tids)
-        np.maximum.at(self.hi, offs, tids)
-        self.lo_op[offs[self.lo[offs] != before_lo]] = oi
-        self.hi_op[offs[self.hi[offs] != before_hi]] = oi
+        lower = tids < self.lo[offs]  # (a loop re-touching its elements widens nothing: no scatter)
+        if lower.any():
+            o = offs[lower]
+            np.minimum.at(self.lo, o, tids[lower])
+            self.lo_op[o] = oi
+        higher = tids > self.hi[offs]
+        if higher.any():
+            o = offs[higher]
+            np.maximum.at(self.hi, o, tids[higher])
+            self.hi_op[o] = oi
 
     def other_block(self, offs: np.ndarray, tids: np.ndarray, per_block: int) -> tuple[int, int, int, int] | None:
         """The first lane whose element a thread of ANOTHER block accessed: (lane, element, that
