@@ -34,6 +34,7 @@ from .values import (
     Cell,
     MemRef,
     RunError,
+    StoppedByHazard,
     Token,
     all_offsets,
     apply_impl,
@@ -166,8 +167,9 @@ class Interpreter:
             if not 0 <= i < n:
                 buf = m.buffer
                 lo = m.aligned.offset + (e + i * s) * m.itemsize
-                if buf is not None:
-                    self.rt.host_access(buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)
+                if buf is not None and any(h.kind == "out-of-bounds" for h in self.rt.host_access(
+                        buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)):
+                    raise StoppedByHazard("the run stopped at this out-of-bounds access", op.loc)
                 raise MLIRError(f"--run: out-of-bounds {'store' if write else 'load'}: index {i} "
                                 f"not in [0, {n})", op.loc)
             e += i * s
@@ -420,7 +422,8 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
             err = e
             rt.running.cancel()
         it.cleanup_implicit()
-        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
+        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning",
+                            aborted=err is not None)
     trace = getattr(config, "trace", None)
     if trace:
         from .trace import write_trace
@@ -444,12 +447,14 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
         diagnostics.extend(hazard_diagnostics(module, hazards))
     if getattr(config, "run_summary", False):
         stderr_lines.append(run_summary(rt.run_stats()))
-    if err is not None:
+    stopped = isinstance(err, StoppedByHazard)  # its hazard is reported above: no second error
+    if err is not None and not stopped:
         raise RunError(err.diagnostic.message, err.diagnostic.loc, out)
     errors = [h for h in hazards if h.severity == "error"]
     if errors and diagnostics is None:
         n = len(errors)
-        e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected", None, out)
+        e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected"
+                     + ("; the run stopped at the out-of-bounds access" if stopped else ""), None, out)
         e.diagnostic.summary = True
         raise e
     return out
