@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..dialects.gpu import WaitOp
 from ..ir.core import Operation
 from .registry import Pass
 
@@ -41,7 +42,7 @@ def _simplify_wait(op: Operation) -> bool:
         tok.replace_all_uses_with(deps[0])
         op.erase()
         return True
-    if not deps and all(u.name == "gpu.wait" for u in tok.users()):
+    if not deps and all(u.opdef is WaitOp for u in tok.users()):
         for u in tok.users():
             u.opdef.set_operand_group(u, "asyncDependencies", [d for d in _wait_deps(u) if d is not tok])
         op.erase()
@@ -84,7 +85,7 @@ class CanonicalizePass(Pass):
                     continue
                 if 0 <= self.max_num_rewrites <= rewrites:
                     return changed
-                if o.name == "gpu.wait" and o.opdef is not None:
+                if o.opdef is WaitOp:
                     if _simplify_wait(o):
                         self.count("num-waits-folded")
                         progress = True
