@@ -121,8 +121,8 @@ def is_reading_library_call(op: Operation) -> bool:
     if op.opdef is not CallOp:
         return False
     callee = op.attributes.get("callee")
-    name = getattr(callee, "root", None) or getattr(callee, "value", None)
-    return isinstance(name, str) and name.startswith(_READING_LIBRARY_PREFIXES)
+    sym = getattr(callee, "root", None) or getattr(callee, "value", None)
+    return isinstance(sym, str) and sym.startswith(_READING_LIBRARY_PREFIXES)
 
 
 def _launch_effects(op: Operation, module: Operation | None) -> Effects | None:
