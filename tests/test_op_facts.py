@@ -69,3 +69,20 @@ def test_no_op_recognised_by_name_string(layer: str) -> None:
             if (rel, line) not in ALLOWED:
                 found.append(f"{rel}:{ln}: {line}")
     assert not found, "ops recognised by name string (use the op class or an interface):\n" + "\n".join(found)
+
+
+def _code_strings(tree: ast.AST) -> list[str]:
+    """String constants of the code, docstrings left out."""
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in docs]
+
+
+def test_current_operation_note_has_one_renderer() -> None:
+    """Diagnostics carry the op (``Diagnostic.op``); ``syntax/op_notes.complete`` alone renders the
+    ``see current operation`` note, and code recognises it by its flag, never by its text."""
+    owners = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
+                    if any("see current operation" in s for s in _code_strings(ast.parse(p.read_text()))))
+    assert owners == ["syntax/op_notes.py"]
