@@ -32,53 +32,54 @@ from typing import ClassVar
 
 from ..diagnostics import MLIRError
 from ..dialects.gpu import WaitOp
-from ..ir.core import Operation, Value
-from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce
+from ..ir.core import Operation, OpResult, Value
+from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
 
 _LEVELS = ("disabled", "normal", "aggressive")
 
 
 class _Driver:
-    """One canonicalize run over ``root``'s regions: the worklist and the rewrites."""
+    """One canonicalize run over ``root``'s regions: the worklist and the rewrites.
+
+    Two shortcuts leave the result as upstream's: the region DCE is skipped when it cannot find
+    anything (no region of several blocks, the worklist drained, no operand dropped without
+    re-queueing its definition, no possibly dead op in a graph region), and the iteration after
+    one that left nothing unsettled (the same conditions, and the DCE changed nothing) is not run,
+    as it would change nothing."""
 
     def __init__(self, pass_: CanonicalizePass, root: Operation) -> None:
         self.p = pass_
         self.root = root
         self.worklist: list[Operation | None] = []
         self.pos: dict[int, int] = {}
+        self.dce_needed = True  # the region DCE could find what the worklist did not
+        self.resweep = True  # another sweep could still change something
 
     # ----- the worklist ---------------------------------------------------------------------------
     def add(self, op: Operation) -> None:
         """Queue ``op`` and its ancestors below the root (upstream's addToWorklist)."""
-        chain = []
+        pos, wl, root = self.pos, self.worklist, self.root
         o: Operation | None = op
-        while o is not None and o is not self.root:
-            chain.append(o)
-            o = o.parent_op
-        if o is None:
-            return
-        for x in chain:
-            if id(x) not in self.pos:
-                self.pos[id(x)] = len(self.worklist)
-                self.worklist.append(x)
-
-    def pop(self) -> Operation | None:
-        op = self.worklist.pop()
-        if op is not None:
-            del self.pos[id(op)]
-        return op
+        while o is not None and o is not root:
+            k = id(o)
+            if k not in pos:
+                pos[k] = len(wl)
+                wl.append(o)
+            b = o.parent
+            o = b.parent.parent if b is not None and b.parent is not None else None
 
     def seed(self) -> None:
-        self.worklist.clear()
-        self.pos.clear()
+        """Queue every op below the root; note whether the region DCE could find anything the
+        worklist does not (several blocks: dead block arguments; graph regions: dead cycles)."""
         ops = [o for r in self.root.regions for b in r.blocks for top in b.ops
                for o in top.walk(pre_order=self.p.top_down)]
+        self.dce_needed = _needs_dce(self.root) or any(_needs_dce(o) for o in ops if o.regions)
+        self.resweep = False
         if self.p.top_down:
             ops.reverse()  # popped from the end: processed in pre-order
-        for o in ops:
-            self.pos[id(o)] = len(self.worklist)
-            self.worklist.append(o)
+        self.worklist = ops  # type: ignore[assignment]
+        self.pos = {id(o): i for i, o in enumerate(ops)}
 
     # ----- rewriter -------------------------------------------------------------------------------
     def erase(self, op: Operation) -> None:
@@ -86,8 +87,14 @@ class _Driver:
             d = v.defining_op()
             if d is not None and len({id(u) for u, _ in v.uses if u is not op}) <= 1:
                 self.add(d)
-        for o in op.walk():
-            i = self.pos.pop(id(o), None)
+        pos = self.pos
+        if op.regions:
+            for o in op.walk():
+                i = pos.pop(id(o), None)
+                if i is not None:
+                    self.worklist[i] = None
+        else:
+            i = pos.pop(id(op), None)
             if i is not None:
                 self.worklist[i] = None
         op.erase()
@@ -101,22 +108,27 @@ class _Driver:
         self.erase(op)
 
     def set_deps(self, op: Operation, deps: list[Value]) -> None:
+        """Change ``op``'s dependencies in place: the dropped values' definitions are not
+        re-queued (as upstream), so a later sweep (or the DCE, for one that may be dead) finds them."""
+        dropped = [d for d in op.operands if not any(d is k for k in deps)]
         op.opdef.set_operand_group(op, "asyncDependencies", deps)
+        self.resweep = True
+        if any((o := v.defining_op()) is not None and would_be_trivially_dead(o) for v in dropped):
+            self.dce_needed = True
         self.add(op)
 
     # ----- patterns -------------------------------------------------------------------------------
     def wait_patterns(self, op: Operation) -> bool:
-        deps = list(op.operand_group("asyncDependencies"))
-        redundant = [d for d in deps if (w := d.defining_op()) is not None and w.opdef is WaitOp and not w.operands]
+        deps = op.operands  # gpu.wait: its operands are its asyncDependencies, its result its token
+        redundant = [d for d in deps if type(d) is OpResult and d.op.opdef is WaitOp and not d.op.operands]
         if redundant:  # EraseRedundantGpuWaitOpPairs
             self.set_deps(op, [d for d in deps if not any(d is r for r in redundant)])
             return True
-        g = op.result_group("asyncToken")
-        tok = g[0] if g else None
+        tok = op.results[0] if op.results else None
         if not deps and tok is None:  # SimplifyGpuWaitOp
             self.erase(op)
         elif len(deps) == 1 and tok is not None:
-            self.replace(op, deps)
+            self.replace(op, [deps[0]])
         elif tok is not None and not tok.uses:
             self.erase(op)
         else:
@@ -128,49 +140,79 @@ class _Driver:
         changed = False
         rewrites = 0
         limit = self.p.max_num_rewrites
-        while self.worklist and (limit == -1 or rewrites < limit):
-            op = self.pop()
+        wl, pos = self.worklist, self.pos
+        while wl and (limit == -1 or rewrites < limit):
+            op = wl.pop()
             if op is None:
                 continue
-            if is_trivially_dead(op):
+            del pos[id(op)]
+            if op.opdef is WaitOp:  # (never trivially dead: it syncs)
+                if self.wait_patterns(op):
+                    self.p.count("num-waits-folded")
+                    rewrites += 1
+                    changed = True
+            elif is_trivially_dead(op):
                 self.erase(op)
                 self.p.count("num-dead-ops-erased")
                 changed = True
-                continue
-            if op.opdef is WaitOp and self.wait_patterns(op):
-                self.p.count("num-waits-folded")
-                rewrites += 1
-                changed = True
+        if any(o is not None for o in wl):
+            self.dce_needed = self.resweep = True  # stopped by max-num-rewrites
+        return changed
+
+    def erase_unreachable(self) -> bool:
+        erased: list[Operation] = []
+        changed = erase_unreachable_blocks(self.root.regions, erased)
+        for o in erased:  # (upstream's listener takes them off the worklist)
+            i = self.pos.pop(id(o), None)
+            if i is not None:
+                self.worklist[i] = None
         return changed
 
     def simplify_regions(self) -> bool:
-        erased: list[Operation] = []
-        changed = erase_unreachable_blocks(self.root.regions)
-        changed |= run_region_dce(self.root.regions, erased)
-        self.p.count("num-dead-ops-erased", len(erased))
+        changed = self.erase_unreachable()
+        if self.dce_needed:
+            erased: list = []
+            changed |= run_region_dce(self.root.regions, erased)
+            self.p.count("num-dead-ops-erased", sum(1 for x in erased if isinstance(x, Operation)))
+            self.resweep |= bool(erased)
         return changed
 
     def run(self) -> bool:
         changed = progress = False
         iteration = 0
+        limit = self.p.max_iterations
         while True:
             iteration += 1
-            if self.p.max_iterations != -1 and iteration > self.p.max_iterations:
+            if limit != -1 and iteration > limit:
                 break
             self.seed()
-            progress = erase_unreachable_blocks(self.root.regions)
+            progress = self.erase_unreachable()
             progress |= self.process()
             if self.p.region_simplify != "disabled":
                 progress |= self.simplify_regions()
             changed |= progress
             if not progress:
                 break
-        self.worklist.clear()
-        self.pos.clear()
+            if not self.resweep and (limit == -1 or iteration < limit):
+                progress = False  # the next sweep would find nothing
+                break
+        self.worklist = []
+        self.pos = {}
         if progress and self.p.test_convergence:  # the last iteration still changed the IR
             raise MLIRError(f"canonicalize did not converge after {self.p.max_iterations} iterations "
                             "(test-convergence)", self.root.loc)
         return changed
+
+
+def _needs_dce(op: Operation) -> bool:
+    """A region of ``op`` where only the region DCE finds dead code: several blocks, or a graph
+    region (unregistered or ``HasOnlyGraphRegion`` parent) holding a possibly dead op in use."""
+    if any(len(r.blocks) > 1 for r in op.regions):
+        return True
+    if op.opdef is not None and "HasOnlyGraphRegion" not in op.opdef.traits:
+        return False
+    return any(would_be_trivially_dead(o) and any(r.uses for r in o.results)
+               for r in op.regions for b in r.blocks for o in b.ops)
 
 
 @dataclass(frozen=True)

@@ -17,28 +17,51 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ..analysis.interfaces import declared_effects, has_recursive_effects, is_branch, is_pure
+from ..analysis.interfaces import is_branch
 from ..ir.core import Block, BlockArgument, Operation, Region, Value
+
+_UNKNOWN: object = object()
+_DEAD_BY_CLASS: dict[type, bool | None] = {}  # opdef -> dead-able (None: ask its nested ops)
+
+
+def _dead_by_class(d: type) -> bool | None:
+    """What the op definition alone says: ``True`` (dead once unused), ``False`` (never), ``None``
+    (recursive effects: the nested ops decide)."""
+    traits = d.traits
+    if "Terminator" in traits:
+        v: bool | None = False
+    elif "Pure" in traits or "NoMemoryEffect" in traits:
+        v = True
+    elif "RecursiveMemoryEffects" in traits:
+        v = None
+    else:  # only allocations of its own results
+        v = bool(d.effects) and all(k == "alloc" and g in d._result_index for k, g in d.effects)
+    _DEAD_BY_CLASS[d] = v
+    return v
 
 
 def would_be_trivially_dead(op: Operation) -> bool:
     """The op has no effect anyone could observe once its results are unused."""
-    if op.is_terminator():
+    d = op.opdef
+    if d is None:
         return False
-    if is_pure(op):
-        return True
-    if has_recursive_effects(op):
-        return all(would_be_trivially_dead(o) for r in op.regions for b in r.blocks for o in b.ops
-                   if not o.is_terminator())
-    if op.opdef is None or not op.opdef.effects:
-        return False
-    eff = declared_effects(op)
-    return bool(eff) and all(k == "alloc" and getattr(v, "op", None) is op for k, v in eff)
+    v = _DEAD_BY_CLASS.get(d, _UNKNOWN)
+    if v is _UNKNOWN:
+        v = _dead_by_class(d)
+    if v is not None:
+        return v  # type: ignore[return-value]
+    return bool(op.regions) and all(would_be_trivially_dead(o) for r in op.regions for b in r.blocks
+                                    for o in b.ops if not o.is_terminator())
 
 
 def is_trivially_dead(op: Operation) -> bool:
-    return all(not r.uses for r in op.results) and would_be_trivially_dead(op)
+    """Unused and ``would_be_trivially_dead``."""
+    for r in op.results:
+        if r.uses:
+            return False
+    return would_be_trivially_dead(op)
 
 
 def _drop_block(block: Block) -> None:
@@ -54,9 +77,10 @@ def _drop_block(block: Block) -> None:
     block.parent = None
 
 
-def erase_unreachable_blocks(regions: Iterable[Region]) -> bool:
-    """Erase the blocks no path from their region's entry reaches; True if any went."""
-    erased = False
+def erase_unreachable_blocks(regions: Iterable[Region], erased: list[Operation] | None = None) -> bool:
+    """Erase the blocks no path from their region's entry reaches; True if any went.  The ops
+    erased with them (nested ones included) are appended to ``erased``."""
+    any_erased = False
     work = list(regions)
     while work:
         region = work.pop()
@@ -80,10 +104,12 @@ def erase_unreachable_blocks(regions: Iterable[Region]) -> bool:
                 keep.append(b)
                 work.extend(r for op in b.ops for r in op.regions)
             else:
+                if erased is not None:
+                    erased.extend(o for op in b.ops for o in op.walk())
                 _drop_block(b)
-                erased = True
+                any_erased = True
         region.blocks[:] = keep
-    return erased
+    return any_erased
 
 
 def _successor_args(term: Operation) -> list[tuple[int, int, Block]] | None:
@@ -189,7 +215,7 @@ def _post_order(region: Region) -> list[Block]:
     return out
 
 
-def _delete_dead(regions: Sequence[Region], lv: _Liveness, erased: list[Operation]) -> bool:
+def _delete_dead(regions: Sequence[Region], lv: _Liveness, erased: list[Any]) -> bool:
     changed = False
     for region in regions:
         if not region.blocks:
@@ -209,6 +235,7 @@ def _delete_dead(regions: Sequence[Region], lv: _Liveness, erased: list[Operatio
         for block in region.blocks[1:]:
             for i in reversed(range(len(block.args))):
                 if id(block.args[i]) not in lv.live and not block.args[i].uses:
+                    erased.append(block.args[i])
                     block.erase_arg(i)
     return changed
 
@@ -226,9 +253,10 @@ def _erase_dead_successor_operands(term: Operation, lv: _Liveness) -> None:
             d.set_successor_operands(term, i, keep)
 
 
-def run_region_dce(regions: Sequence[Region], erased: list[Operation] | None = None) -> bool:
+def run_region_dce(regions: Sequence[Region], erased: list[Any] | None = None) -> bool:
     """Erase dead ops and dead non-entry block arguments; True if an op was erased (as upstream,
-    removing only arguments does not count).  Erased ops are appended to ``erased``."""
+    removing only arguments does not count).  The erased ops and arguments are appended to
+    ``erased``."""
     lv = _Liveness()
     while True:
         lv.changed = False
