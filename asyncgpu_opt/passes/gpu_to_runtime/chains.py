@@ -27,6 +27,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...analysis.interfaces import dialect_of
 from ...ir.core import Block, Operation, Value
 
 MAX_NODES = 400
@@ -66,7 +67,7 @@ class Plan:
 
 def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
     """The chains of ``block`` (see the module docstring), or ``None`` when it gets none."""
-    from ...dialects.gpu import AsyncOp, is_async_op
+    from ...dialects.gpu import AllocOp, AsyncOp, DeallocOp, LaunchFuncOp, WaitOp, is_async_op
 
     if any(is_tok(a) for a in block.args):
         return None
@@ -87,7 +88,7 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
             continue
         deps = AsyncOp.deps(op)
         tok = AsyncOp.token(op)
-        if op.name == "gpu.launch_func" and op.operand_group("asyncObject") and not deps and tok is None:
+        if op.opdef is LaunchFuncOp and op.operand_group("asyncObject") and not deps and tok is None:
             continue  # already lowered
         k = len(P.pos)
         if k >= MAX_NODES:
@@ -100,15 +101,15 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
         anc = host
         for j in local:
             anc |= P.anc[j] | (1 << j)
-        if op.name == "gpu.wait":
+        if op.opdef is WaitOp:
             kd = "host" if tok is None else ("skip" if covered else "join")
-        elif op.name in ("gpu.alloc", "gpu.dealloc") and not deps and (tok is None or not tok.uses):
+        elif (op.opdef is AllocOp or op.opdef is DeallocOp) and not deps and (tok is None or not tok.uses):
             kd = "skip"  # the null stream
-        elif op.name == "gpu.alloc" and not deps:
+        elif op.opdef is AllocOp and not deps:
             kd = "skip"  # complete when the host has it
-        elif op.name == "gpu.dealloc" and tok is not None and covered and not (pending & ~host):
+        elif op.opdef is DeallocOp and tok is not None and covered and not (pending & ~host):
             kd = "skip"  # a synchronous free
-        elif op.name == "gpu.dealloc":
+        elif op.opdef is DeallocOp:
             kd = "free"
         else:
             kd = "node"
@@ -133,7 +134,7 @@ def _carries_inside(op: Operation, is_tok: Callable[[Value], bool]) -> bool:
     for o in op.walk():
         if o is op:
             continue
-        if o.name.startswith("gpu.") or any(is_tok(v) for v in o.operands) or any(is_tok(r) for r in o.results):
+        if dialect_of(o) == "gpu" or any(is_tok(v) for v in o.operands) or any(is_tok(r) for r in o.results):
             return True
         if any(is_tok(a) for r in o.regions for b in r.blocks for a in b.args):
             return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import MLIRError
+from ...dialects.gpu import DeallocOp, WaitOp
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from .chains import Plan, plan_block
@@ -195,8 +196,8 @@ class Ownership:
             ku = P.index.get(id(u))
             if ku is None:
                 return True
-            if not P.waits[ku] or P.chain.get(id(u)) == c or u.name == "gpu.dealloc" or (
-                    u.name == "gpu.wait" and not u.results):
+            if not P.waits[ku] or P.chain.get(id(u)) == c or u.opdef is DeallocOp or (
+                    u.opdef is WaitOp and not u.results):
                 continue  # (a free or a host wait after the stream's later work too costs little)
             w = P.chain_before(c, pu)
             if w is None or not P.covers(w, ku):
@@ -291,9 +292,9 @@ class Ownership:
         for u in self.users.get(id(orig), ()):
             if self.pos.get(id(u), -1) <= self.cur:
                 continue
-            if u.name == "gpu.dealloc" or (u.name == "gpu.wait" and not u.results):
+            if u.opdef is DeallocOp or (u.opdef is WaitOp and not u.results):
                 continue
-            if u.name == "gpu.wait" and depth < 8 and not self._waited_later(u.results[0], depth + 1):
+            if u.opdef is WaitOp and depth < 8 and not self._waited_later(u.results[0], depth + 1):
                 continue  # a join only frees and host waits wait for
             return True
         return False
