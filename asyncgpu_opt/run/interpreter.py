@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import Diagnostic, MLIRError
+from ..dialects.gpu import ModuleOp as GpuModuleOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
@@ -77,7 +78,7 @@ class Interpreter:
             name = op.attributes.get("sym_name")
             if isinstance(name, A.StringAttr):
                 self.symbols[name.value] = op
-                if op.name == "gpu.module":
+                if op.opdef is GpuModuleOp:
                     self.gpu_modules[name.value] = op
 
     # ------------------------------------------------------------------ values
