@@ -344,8 +344,8 @@ class AttributeParser(TypeParser):
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         tpos = self.skip()
-        if elided is not None and not self.peek(":"):
-            ty = elided  # type elided by the op's syntax (memref.global)
+        if elided is not None:
+            ty = elided  # a given type: no `: type` follows (memref.global's initial value)
         else:
             self.parse_punct(":", "")
             tpos = self.skip()
@@ -368,7 +368,7 @@ class AttributeParser(TypeParser):
         n = ty.num_elements() if ty.has_static_shape() else -1
         if len(conv) > 1 and len(conv) != n:
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
-                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lit_pos)
+                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
 
     def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:
