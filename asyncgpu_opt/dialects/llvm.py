@@ -268,7 +268,7 @@ class GlobalOp(OpDef):
             if p.peek(","):
                 raise p.error(f"custom op '{cls.name}' expected zero or one type", p.name_pos)
         elif isinstance(value, A.StringAttr):
-            gt = T.LLVMArrayType(len(value.value.encode("latin-1", "replace")), T.i8)
+            gt = T.LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), T.i8)
         else:
             raise p.error("type can only be omitted for string globals")
         attrs["global_type"] = A.TypeAttr(gt)
