@@ -9,6 +9,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ..syntax.format import check_parsed_attr_dict
+from ..syntax.prop_kinds import is_bool
 from . import memref_layout as L
 
 PURE = frozenset({"Pure"})
@@ -39,6 +40,9 @@ def alignment_error(attrs: Any) -> str | None:
     if a is not None and (not isinstance(a, A.IntegerAttr) or a.value <= 0 or a.value & (a.value - 1)):
         return _ALIGN64
     return None
+
+
+_BOOL_NONTEMPORAL = {"nontemporal": is_bool}
 
 
 class _Aligned:
@@ -133,6 +137,7 @@ class LoadOp(_Aligned, OpDef):
     operands = (single("memref"), variadic("indices", _IDX))
     results = (single("result"),)
     props = ("nontemporal", "alignment")
+    prop_kinds = _BOOL_NONTEMPORAL
     infer = {"result": lambda k: _elem_of(k, "memref")}
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -151,6 +156,7 @@ class StoreOp(_Aligned, OpDef):
     shape_verified = True  # verify reads only types and attributes
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
+    prop_kinds = _BOOL_NONTEMPORAL
     infer = {"value": lambda k: _elem_of(k, "memref")}
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -517,6 +523,7 @@ class GlobalOp(OpDef):
 
     name = "memref.global"
     props = _GLOBAL_PROPS
+    prop_kinds = {"type": A.TypeAttr, "constant": A.UnitAttr}
     traits = frozenset({"Symbol"})
 
     @classmethod

@@ -89,6 +89,8 @@ class ForallOp(OpDef):
                         "HasParallelRegion"})
     region_runs = "loop"
     implicit_terminator = "scf.forall.in_parallel"
+    prop_kinds = {"staticLowerBound": A.DenseArrayAttr, "staticUpperBound": A.DenseArrayAttr,
+                  "staticStep": A.DenseArrayAttr, "mapping": A.ArrayAttr}
 
     @classmethod
     def parse_custom(cls, p: Any, results: list) -> Operation:
