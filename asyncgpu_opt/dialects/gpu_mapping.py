@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from ..ir import attributes as A
+from ..syntax.attr_params import MAPPING_IDS
 
-MAPPING_IDS = ("x", "y", "z") + tuple(f"linear_dim_{i}" for i in range(10))
 _MAPPING = re.compile(r"#gpu\.(block|warpgroup|warp|thread|lane)<\s*(\w+)\s*>\Z")
 _MEMORY_SPACE = re.compile(r"#gpu\.memory_space<\s*(global|workgroup|private)\s*>\Z")
 _MASK = re.compile(r"#gpu\.mask<\s*\d+\s*>\Z")

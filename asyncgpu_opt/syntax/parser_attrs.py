@@ -15,6 +15,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
 from . import lexer as L
+from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
 _ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
@@ -212,6 +213,15 @@ class AttributeParser(TypeParser):
             inner = self.parse_attribute()
             self.parse_punct(">")
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
+        if end > m.end() and name in ENUM_PARAMS:
+            word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
+            if errors:
+                err = self.error(errors[-1][0], errors[-1][1])
+                err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
+                raise err
+            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
+                self.pos = self.last_end = end
+                return A.OpaqueAttr(f"#{name}<{word}>")
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None

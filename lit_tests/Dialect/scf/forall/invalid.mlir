@@ -147,3 +147,23 @@ func.func @yield_in_forall(%n: index) {
   }
   return
 }
+
+// -----
+
+func.func @bad_mapping_id(%n: index) {
+  scf.forall (%i) in (%n) {
+  // expected-error @+2 {{expected ::mlir::gpu::MappingId to be one of: x, y, z, linear_dim_0, linear_dim_1, linear_dim_2, linear_dim_3, linear_dim_4, linear_dim_5, linear_dim_6, linear_dim_7, linear_dim_8, linear_dim_9}}
+  // expected-error @+1 {{failed to parse GPUWarpMappingAttr parameter 'warp' which is to be a `::mlir::gpu::MappingId`}}
+  } {mapping = [#gpu.warp<w>]}
+  return
+}
+
+// -----
+
+func.func @bad_memory_space(%n: index) {
+  scf.forall (%i) in (%n) {
+  // expected-error @+2 {{expected ::mlir::gpu::AddressSpace to be one of: global, workgroup, private}}
+  // expected-error @+1 {{failed to parse GPUMemorySpaceMappingAttr parameter 'address_space' which is to be a `::mlir::gpu::AddressSpace`}}
+  } {mapping = [#gpu.memory_space<shared>]}
+  return
+}
