@@ -13,7 +13,7 @@ from ...diagnostics import MLIRError
 from ...dialects import scf as scf_d
 from ...dialects import scf_forall
 from ..cuda_c import ctype
-from ..registry import CUDA, HOST, KERNEL, SIM
+from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import dtype_of, segments
 
 
@@ -275,6 +275,30 @@ def _for_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}}}")
 
 
+@CUDA.impl(scf_forall.InParallelOp)
+def _in_parallel_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """The terminator of a forall without shared outputs combines nothing."""
+
+
+@CUDA.impl(scf_forall.ForallOp)
+def _forall_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """One C loop per dimension (outermost first), as the simulation runs the iterations."""
+    if op.results:
+        raise CudaCodegenError("scf.forall with shared_outs (tensors) is not supported by the CUDA emitter", op.loc)
+    body = op.regions[0].blocks[0]
+    lbs, ubs, steps = ([f"{b}LL" if isinstance(b, int) else em.name(b) for b in scf_forall.mixed_bounds(op, k)]
+                       for k in range(3))
+    inner = ind
+    for iv, lb, ub, st in zip(body.args, lbs, ubs, steps):
+        i = em.name(iv)
+        em.lines.append(f"{inner}for (long long {i} = {lb}; {i} < {ub}; {i} += {st}) {{")
+        inner += "  "
+    em.block(body, inner, [])
+    for _ in body.args[:len(lbs)]:
+        inner = inner[:-2]
+        em.lines.append(f"{inner}}}")
+
+
 @CUDA.impl(scf_d.IfOp)
 def _if_c(em: Any, op: Any, ind: str, results: Any) -> None:
     res = []
@@ -332,5 +356,4 @@ def _index_switch_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}}}")
 
 
-CUDA.refuse(scf_forall.ForallOp, reason="scf.forall is not supported by the CUDA emitter")
 CUDA.refuse(scf_d.ExecuteRegionOp, reason="scf.execute_region is not supported by the CUDA emitter")
