@@ -17,18 +17,12 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..syntax import attr_params
 from .llvm_common import LINKAGES
 
 VISIBILITIES = ("", "hidden", "protected")      # LLVM::Visibility: Default, Hidden, Protected
 UNNAMED_ADDRS = ("", "local_unnamed_addr", "unnamed_addr")   # LLVM::UnnamedAddr: None, Local, Global
-CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc", "swiftcc",
-          "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc", "x86_fastcallcc",
-          "arm_apcscc", "arm_aapcscc", "arm_aapcs_vfpcc", "msp430_intrcc", "x86_thiscallcc", "ptx_kernelcc",
-          "ptx_devicecc", "spir_funccc", "spir_kernelcc", "intel_ocl_bicc", "x86_64_sysvcc", "win64cc",
-          "x86_vectorcallcc", "hhvmcc", "hhvm_ccc", "x86_intrcc", "avr_intrcc", "avr_builtincc", "amdgpu_vscc",
-          "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc", "msp430_builtincc",
-          "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
-          "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
+CCONVS = attr_params.CCONVS
 
 
 # llvm.func's properties beyond the ones llvm.py lists (upstream prints them in `<{...}>`, generic form)

@@ -278,6 +278,7 @@ class Interpreter:
         shared = int(self.get(dsm[0])) if dsm else 0
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
+        _check_launch_limits(op, grid, block)
         if self.backend == "cuda" and func is not None:
             run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
         else:
@@ -459,3 +460,22 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
         e.diagnostic.summary = True
         raise e
     return out
+
+
+# CUDA's launch limits (cudaErrorInvalidConfiguration beyond them)
+_MAX_BLOCK = (1024, 1024, 64)
+_MAX_GRID = (2**31 - 1, 65535, 65535)
+_MAX_THREADS_PER_BLOCK = 1024
+
+
+def _check_launch_limits(op: Any, grid: list[int], block: list[int]) -> None:
+    """A launch CUDA would refuse is a located error (and no attempt to simulate 2^31 threads)."""
+    g = [int(x) for x in (*grid, 1, 1, 1)[:3]]
+    b = [int(x) for x in (*block, 1, 1, 1)[:3]]
+    if min(g + b) <= 0:
+        return  # an empty launch runs nothing
+    if any(x > m for x, m in zip(b, _MAX_BLOCK)) or b[0] * b[1] * b[2] > _MAX_THREADS_PER_BLOCK \
+            or any(x > m for x, m in zip(g, _MAX_GRID)):
+        raise MLIRError(f"--run: invalid launch configuration: grid {g[0]}x{g[1]}x{g[2]}, block {b[0]}x{b[1]}x{b[2]} "
+                        f"(CUDA allows at most {_MAX_THREADS_PER_BLOCK} threads per block, a block of "
+                        "1024x1024x64 and a grid of 2147483647x65535x65535)", op.loc)

@@ -15,6 +15,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
 from . import lexer as L
+from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
 _ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
@@ -212,6 +213,15 @@ class AttributeParser(TypeParser):
             inner = self.parse_attribute()
             self.parse_punct(">")
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
+        if end > m.end() and name in ENUM_PARAMS:
+            word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
+            if errors:
+                err = self.error(errors[-1][0], errors[-1][1])
+                err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
+                raise err
+            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
+                self.pos = self.last_end = end
+                return A.OpaqueAttr(f"#{name}<{word}>")
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None
@@ -344,8 +354,8 @@ class AttributeParser(TypeParser):
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         tpos = self.skip()
-        if elided is not None and not self.peek(":"):
-            ty = elided  # type elided by the op's syntax (memref.global)
+        if elided is not None:
+            ty = elided  # a given type: no `: type` follows (memref.global's initial value)
         else:
             self.parse_punct(":", "")
             tpos = self.skip()
@@ -368,7 +378,7 @@ class AttributeParser(TypeParser):
         n = ty.num_elements() if ty.has_static_shape() else -1
         if len(conv) > 1 and len(conv) != n:
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
-                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lit_pos)
+                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
 
     def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:
