@@ -15,6 +15,8 @@ from ..diagnostics import Diagnostic, MLIRError
 from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes
 from .opdef import VerifyError, _type_text
 
+_UNSET: Any = object()
+
 
 def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_op: bool = True) -> MLIRError:
     # Operation::emitError attaches "see current operation" first; verifier notes follow it.
@@ -229,7 +231,8 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
     last_i = len(ops) - 1
-    passed: set[tuple] | None = None  # shapes of symbol_verified ops that passed in this block
+    block_passed: set[tuple] = set()  # shapes of symbol_verified ops that passed in this block
+    passed: dict[Any, set[tuple] | None] = {}  # op definition -> its passed_shapes()
     for i in range(last_i):
         if ops[i].successors:
             raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
@@ -259,16 +262,25 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             _verify_op(op, dom)
         else:  # _verify_op of a region-less op: its definition's checks only
             try:
-                if od.symbol_verified:
+                shapes = passed.get(od, _UNSET)
+                if shapes is _UNSET:
+                    shapes = passed[od] = od.passed_shapes()
+                if shapes is not None:
+                    # a shape that passed before skips the call (verify_all's own check, inlined:
+                    # the lowered IR repeats a few shapes, one call per op was a fifth of the time)
+                    attrs = op.attributes
+                    if (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)), 0,
+                            len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes
+                            else tuple(attrs.items()) if attrs else ()) not in shapes:
+                        od.verify_all(op)
+                elif od.symbol_verified:
                     # (every op of the block is alive while it is verified: an ``id`` is not reused)
                     attrs = op.attributes
                     key = (od, tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
                            len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes else id(attrs))
-                    if passed is None:
-                        passed = set()
-                    if key not in passed:
+                    if key not in block_passed:
                         od.verify_all(op)
-                        passed.add(key)
+                        block_passed.add(key)
                 else:
                     od.verify_all(op)
             except VerifyError as e:

@@ -159,11 +159,12 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     for k in nodes:
         mask |= 1 << k
     n = len(nodes)
-    succ = [0] * n  # node -> bitset (node numbers) of the nodes after it
+    # node -> the nodes after it, in increasing number (the order the searches visit them in): one
+    # list append per ordered pair (no bitset per node built, then decoded again)
+    steps: list[list[int]] = [[] for _ in range(n)]
     for i, k in enumerate(nodes):
-        bit = 1 << i
         for j in _bits(P.anc[k] & mask):
-            succ[num[j]] |= bit
+            steps[num[j]].append(i)
     direct = [[num[j] for j in dict.fromkeys(_direct(k, kind, deps_of))] for k in nodes]
     match_l = [-1] * n  # u -> the node after it on its chain
     match_r = [-1] * n
@@ -176,16 +177,14 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
         for v in pref[u]:
             dmask[u] |= 1 << v
 
-    def augment(u: int, seen: list[int], only_direct: bool) -> bool:
-        """Kuhn's augmenting path from ``u`` (direct dependencies tried first)."""
-        rest = (dmask[u] if only_direct else succ[u]) & ~seen[0]
-        cands = [v for v in pref[u] if (rest >> v) & 1]
-        cands.extend(_bits(rest & ~dmask[u]))
-        for v in cands:
+    def augment(u: int, seen: list[int]) -> bool:
+        """Kuhn's augmenting path from ``u`` along direct dependencies (in ``pref`` order)."""
+        rest = dmask[u] & ~seen[0]
+        for v in [v for v in pref[u] if (rest >> v) & 1]:
             if (seen[0] >> v) & 1:
                 continue
             seen[0] |= 1 << v
-            if match_r[v] == -1 or augment(match_r[v], seen, only_direct):
+            if match_r[v] == -1 or augment(match_r[v], seen):
                 match_l[u], match_r[v] = v, u
                 return True
         return False
@@ -195,11 +194,8 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     # the one with the most direct steps among those of its size
     for u in range(n):
         if match_l[u] == -1:
-            augment(u, [0], True)
-    # each node's successors in increasing v (the bit order the search visits them in) and its
-    # direct ones, listed once instead of decoded from the bitsets on every pass
-    steps = [_bits(s) for s in succ]
-    direct_of = [set(_bits(d)) for d in dmask]
+            augment(u, [0])
+    direct_of = [set(pref[u]) for u in range(n)]
     while _cheapest_augment(n, steps, direct_of, dmask, match_l, match_r):
         pass
     for i in range(n):
