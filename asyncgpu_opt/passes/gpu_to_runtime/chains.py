@@ -64,8 +64,12 @@ class Plan:
         return self.elems[c][-1][0] <= pos
 
 
-def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
-    """The chains of ``block`` (see the module docstring), or ``None`` when it gets none."""
+def plan_block(block: Block, is_tok: Callable[[Value], bool],
+               cache: dict[tuple, tuple[list[list[tuple[int, int]]], dict[int, int]]] | None = None) -> Plan | None:
+    """The chains of ``block`` (see the module docstring), or ``None`` when it gets none.
+    ``cache``: plans of blocks already planned, by what the planning reads (the ops' kinds,
+    dependencies, ordering and positions): a block with the same graph gets the same chains
+    without the search (generated code repeats blocks: one function per kernel shape...)."""
     from ...dialects.gpu import AsyncOp, is_async_op
 
     if any(is_tok(a) for a in block.args):
@@ -123,8 +127,17 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
             host |= anc | (1 << k if kd != "host" else 0)
         if tok is not None:
             tok_def[id(tok)] = k
-    _cover(P, kind, deps_of)
-    _place_joins(P, kind, deps_of, block.ops)
+    key = (tuple(kind), tuple(map(tuple, deps_of)), tuple(P.anc), tuple(P.pos)) if cache is not None else None
+    got = cache.get(key) if cache is not None else None
+    if got is None:
+        _cover(P, kind, deps_of)
+        _place_joins(P, kind, deps_of)
+        if cache is not None:
+            cache[key] = (P.elems, P.chain)  # (never changed once planned)
+    else:
+        P.elems, P.chain = got
+    ops = block.ops
+    P.chain = {id(ops[P.pos[k]]): c for k, c in P.chain.items()}
     return P
 
 
@@ -276,10 +289,10 @@ def _cheapest_augment(n: int, steps: list[list[int]], direct_of: list[set[int]],
     return True
 
 
-def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[Operation]) -> None:
+def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     """Put each join and free (in block order) on a chain where it adds no ordering to the chain's later ops
     (see the module docstring; a free may follow unrelated work: it costs nothing, as the greedy
-    rule has it), else on a chain of its own; then key ``chain`` by op id."""
+    rule has it), else on a chain of its own (``chain`` by op number)."""
     users: dict[int, list[int]] = {}
     for k, ds in enumerate(deps_of):
         for j in ds:
@@ -307,7 +320,6 @@ def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[O
             P.elems.append([])
         insort(P.elems[chosen], (p, k))
         P.chain[k] = chosen
-    P.chain = {id(ops[P.pos[k]]): c for k, c in P.chain.items()}
 
 
 def _through_joins(k: int, users: dict[int, list[int]], kind: list[str], depth: int = 0) -> list[int]:

@@ -36,7 +36,7 @@ class Ownership:
         self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
         self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
         # the block's chain cover (chains.py), when the whole token graph is visible in it
-        self.plan: Plan | None = plan_block(block, L.is_tok) if L.pool_enabled else None
+        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans) if L.pool_enabled else None
         self.chain_stream: dict[int, Stream] = {}  # chain -> its stream
         self.stream_chain: dict[int, int] = {}  # id(stream) -> the chain it runs now
 
