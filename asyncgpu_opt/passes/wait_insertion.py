@@ -25,8 +25,11 @@ from .registry import Pass
 
 
 def _new_wait(deps: list, loc) -> Operation:
-    return WaitOp.build(operands={"asyncDependencies": list(deps)}, results={"asyncToken": T.gpu_async_token},
-                        loc=loc)
+    """``gpu.wait async [deps]`` (``WaitOp.build``'s op: one operand group, no segment sizes)."""
+    return Operation.create_simple(WaitOp.name, WaitOp, deps, _TOKEN_RESULT, {}, loc)
+
+
+_TOKEN_RESULT = (T.gpu_async_token,)
 
 
 class _Inserts:

@@ -27,6 +27,7 @@ _SIGS = {
 }
 
 
+_PTR_RESULT = (PTR,)
 _new_op = Operation.__new__
 _new_result = OpResult.__new__
 _DESCRIPTORS: dict[T.Type, T.Type] = {}
@@ -114,7 +115,15 @@ class Builder:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        if result_types:
+        if len(result_types) == 1:  # (most lowered ops)
+            r = _new_result(OpResult)
+            r.type = result_types[0]
+            r.uses = []
+            r.name_hint = None
+            r.op = op
+            r.index = 0
+            op.results = [r]
+        elif result_types:
             res = []
             for i, t in enumerate(result_types):
                 r = _new_result(OpResult)
@@ -210,13 +219,13 @@ class Builder:
     def cast(self, v: Value, t: T.Type) -> Value:
         if v.type is t or v.type == t:
             return v
-        return self.emit("builtin.unrealized_conversion_cast", [v], [t]).results[0]
+        return self.emit_shape(self.shape("builtin.unrealized_conversion_cast"), [v], [t]).results[0]
 
     def to_i64(self, v: Value) -> Value:
         return self.cast(v, T.i64)
 
     def zero(self) -> Value:
-        return self.emit("llvm.mlir.zero", [], [PTR]).results[0]
+        return self.emit_shape(self.shape("llvm.mlir.zero"), [], _PTR_RESULT).results[0]
 
     def byte_size(self, elem: T.Type, count: Value) -> Value:
         z = self.zero()

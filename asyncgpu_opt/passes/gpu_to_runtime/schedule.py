@@ -11,11 +11,23 @@ from typing import TYPE_CHECKING, Any
 from ...diagnostics import MLIRError
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
+from ...ir.registry import lookup_opdef
 from .chains import Plan, plan_block
 from .handles import Event, Stream, _covered, _note_waited, _unique
 
 if TYPE_CHECKING:
     from .lowering import _Lowering
+
+
+_CAST = "builtin.unrealized_conversion_cast"
+_CAST_DEF: Any = None  # its definition, looked up on first use
+_TOKEN_RESULT = (T.gpu_async_token,)
+
+
+def _cast_def() -> Any:
+    global _CAST_DEF
+    _CAST_DEF = lookup_opdef(_CAST)
+    return _CAST_DEF
 
 
 class Ownership:
@@ -334,7 +346,7 @@ class Ownership:
         erased; users are lowered later and read the handle through ``env``."""
         if not tok.uses:
             return
-        ph = Operation.create("builtin.unrealized_conversion_cast", [s.ptr], [T.gpu_async_token])
+        ph = Operation.create_simple(_CAST, _CAST_DEF or _cast_def(), [s.ptr], _TOKEN_RESULT, {}, None)
         self.L.insert_before(self.L.ip, ph)
         self.origin[id(ph.results[0])] = self.origin.get(id(tok), tok)
         self.env[id(ph.results[0])] = self.env[id(tok)]
