@@ -113,7 +113,7 @@ def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
     d: Any = None
     if needs_desc:
         d = L.cast(m, _UNRANKED_DESC) if isinstance(m.type, T.UnrankedMemRefType) else L.desc(m)
-    for i, k in descs:
+    for i, _ in descs:
         if isinstance(m.type, T.MemRefType):
             # a ranked memref: its static rank and its descriptor, spilled to the stack (the runtime
             # reads sizes and strides through the pointer, as the unranked descriptor's payload)
