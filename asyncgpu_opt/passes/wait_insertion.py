@@ -72,6 +72,8 @@ class WaitInsertionPass(Pass):
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
             deps = AsyncOp.deps(op)
+            if len(deps) < 2:
+                continue  # (nothing to dedupe)
             uniq = []
             for d in deps:
                 if all(d is not u for u in uniq):
@@ -123,6 +125,8 @@ class WaitInsertionPass(Pass):
                 for b in r.blocks:
                     tokens.extend(a for a in b.args if is_token(a))
         for t in tokens:
+            if len(t.uses) < 2:
+                continue  # (at most one user)
             users = t.users()
             if len(users) <= 1:
                 continue
