@@ -247,7 +247,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
                 facts = by_def[od] = ("Terminator" in od.traits, od.passed_shapes())
         else:
             facts = (False, None)
-        if facts[0] and i != last_i:
+        if facts[0] and i != last_i and od is not None:
             try:
                 od.verify_parent(op)
             except VerifyError as e:
