@@ -25,8 +25,11 @@ from .registry import Pass
 
 
 def _new_wait(deps: list, loc) -> Operation:
-    return WaitOp.build(operands={"asyncDependencies": list(deps)}, results={"asyncToken": T.gpu_async_token},
-                        loc=loc)
+    """``gpu.wait async [deps]`` (``WaitOp.build``'s op: one operand group, no segment sizes)."""
+    return Operation.create_simple(WaitOp.name, WaitOp, deps, _TOKEN_RESULT, {}, loc)
+
+
+_TOKEN_RESULT = (T.gpu_async_token,)
 
 
 class _Inserts:
@@ -69,6 +72,8 @@ class WaitInsertionPass(Pass):
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
             deps = AsyncOp.deps(op)
+            if len(deps) < 2:
+                continue  # (nothing to dedupe)
             uniq = []
             for d in deps:
                 if all(d is not u for u in uniq):
@@ -120,6 +125,8 @@ class WaitInsertionPass(Pass):
                 for b in r.blocks:
                     tokens.extend(a for a in b.args if is_token(a))
         for t in tokens:
+            if len(t.uses) < 2:
+                continue  # (at most one user)
             users = t.users()
             if len(users) <= 1:
                 continue
