@@ -207,7 +207,7 @@ class ForallOp(OpDef):
         if not b.ops:
             raise VerifyError("expects a non-empty block", op)
         last = b.ops[-1]
-        if last.name != cls.implicit_terminator:
+        if last.opdef is not InParallelOp:
             raise VerifyError(f"expects regions to end with '{cls.implicit_terminator}', found '{last.name}'", op,
                               [(op.loc, f"in custom textual format, the absence of terminator implies "
                                         f"'{cls.implicit_terminator}'")])
@@ -235,7 +235,7 @@ class InParallelOp(OpDef):
     @classmethod
     def verify_parent(cls, op: Operation) -> None:
         parent = op.parent_op
-        if parent is not None and parent.name != ForallOp.name:
+        if parent is not None and parent.opdef is not ForallOp:
             raise VerifyError(f"expects parent op '{ForallOp.name}'", op)
 
     @classmethod
