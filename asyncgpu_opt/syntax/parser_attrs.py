@@ -14,6 +14,7 @@ from ..diagnostics import Diagnostic, MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
+from ..ir.registry import lookup_attr_parser
 from . import lexer as L
 from .parser_types import TypeParser
 
@@ -212,6 +213,11 @@ class AttributeParser(TypeParser):
             inner = self.parse_attribute()
             self.parse_punct(">")
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
+        if end > m.end():
+            parse = lookup_attr_parser(name)
+            if parse is not None:
+                self.pos = self.last_end = m.end()
+                return parse(self)
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None

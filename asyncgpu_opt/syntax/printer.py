@@ -4,7 +4,9 @@ SSA naming follows AsmPrinter's ``SSANameState``: regions are numbered from a st
 first); in custom form every region restarts from the counters its parent region left (so sibling
 regions reuse numbers), in generic form counters run on.  Entry-block arguments are ``%argN``,
 asm result names (``%c0``, ``%memref``) are uniqued with ``_N`` from a conflict counter.  Affine
-maps and integer sets print through ``#map``/``#set`` aliases defined at the top.
+maps and integer sets print through ``#map``/``#set`` aliases defined at the top; dialect attributes
+that ask for an alias (``register_aliased_attr``: ``#loop_annotation``, ...) too, ordered as
+AsmPrinter's AliasInitializer orders them (nesting depth, then name, then first visit).
 """
 
 from __future__ import annotations
@@ -15,6 +17,13 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
 from .format import format_of
+
+ALIASED_ATTRS: set[type] = set()  # attribute classes printed through an alias named by ``alias_prefix``
+
+
+def register_aliased_attr(cls: type) -> None:
+    """Print instances of ``cls`` (an Attribute with an ``alias_prefix``) through aliases."""
+    ALIASED_ATTRS.add(cls)
 
 
 class _NameScope:
@@ -104,6 +113,10 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        # aliased dialect attributes: full text -> (index, depth, prefix, body); printed as
+        # "\x03<index>\x03" until print_top names them (names depend on every alias's depth)
+        self._dattrs: dict[str, tuple[int, int, str, str]] = {}
+        self._dmax = -1  # deepest alias met while rendering the current aliased attribute's body
         # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
         # op's text never copies the text of the regions nested in it (linear in the nesting depth)
         self._regions: list[str] = []
@@ -296,10 +309,49 @@ class Printer:
             return a.render(self)
         if isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.TypeAttr | A.DenseElementsAttr):
             s = str(a)
-            if "affine_" in s:
+            if "affine_" in s or (ALIASED_ATTRS and "#llvm." in s):
                 return a.render(self)
             return s
+        if a.__class__ in ALIASED_ATTRS:
+            return self._dialect_alias(a)
         return str(a)
+
+    def _dialect_alias(self, a: Any) -> str:
+        """The placeholder of ``a``'s alias; its body is rendered (nested aliases first) on first use.
+        An alias's depth is one more than the deepest alias its body uses (AliasInitializer)."""
+        if self.local_scope:
+            return a.render(self)
+        key = str(a)
+        ent = self._dattrs.get(key)
+        if ent is None:
+            outer = self._dmax
+            self._dmax = -1
+            body = a.render(self)
+            ent = (len(self._dattrs), self._dmax + 1, a.alias_prefix, body)
+            self._dattrs[key] = ent
+            self._dmax = outer
+        if ent[1] > self._dmax:
+            self._dmax = ent[1]
+        return f"\x03{ent[0]}\x03"
+
+    def _dialect_alias_defs(self) -> tuple[list[tuple[int, str, str]], Any]:
+        """``(depth, name, text)`` of each aliased dialect attribute, named in upstream's order
+        (depth, then name, then first visit; numbered per name), and the placeholder substitution."""
+        import re
+
+        order = sorted(self._dattrs.values(), key=lambda e: (e[1], e[2], e[0]))
+        counts: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for idx, _depth, prefix, _body in order:
+            n = counts.get(prefix, 0)
+            counts[prefix] = n + 1
+            names[str(idx)] = prefix if n == 0 else f"{prefix}{n}"
+        pat = re.compile("\x03(\\d+)\x03")
+
+        def sub(text: str) -> str:
+            return pat.sub(lambda m: "#" + names[m.group(1)], text) if "\x03" in text else text
+
+        return [(e[1], names[str(e[0])], sub(e[3])) for e in order], sub
 
     def type_text(self, t: T.Type) -> str:
         s = t.text
@@ -356,9 +408,15 @@ class Printer:
             pieces = [body]
         else:
             pieces = self._expand_pieces(top)
-        # upstream orders alias definitions by name prefix (stable: first-use order within one)
-        defs = sorted(alias_defs, key=lambda d: d[0].rstrip("0123456789"))
-        head = "".join(f"#{n} = {t}\n" for n, t in defs)
+        # upstream orders alias definitions by depth, then name prefix (stable: first use within one)
+        keyed = [(0, n.rstrip("0123456789"), n, t) for n, t in alias_defs]
+        if self._dattrs:
+            ddefs, sub = self._dialect_alias_defs()
+            keyed += [(d, n.rstrip("0123456789"), n, t) for d, n, t in ddefs]
+            pieces = [sub(x) for x in pieces]
+            tail = sub(tail)
+        keyed.sort(key=lambda d: (d[0], d[1]))
+        head = "".join(f"#{n} = {t}\n" for _d, _p, n, t in keyed)
         pieces.insert(0, head)
         pieces.append("\n")
         pieces.append(tail)
