@@ -18,7 +18,8 @@ _DIALECT_MODULES = {
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "llvm": ("llvm_intr", "llvm_atomic", "llvm_vector", "llvm_symbols", "llvm_control",
-             "llvm_intr_struct", "llvm_asm", "llvm_attrs"),
+             "llvm_intr_struct", "llvm_asm", "llvm_attrs",
+             "llvm_intr_matrix"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma",),
 }
