@@ -1,6 +1,8 @@
-"""llvm dialect attributes with parameters (LLVMAttrDefs.td): loop metadata and access groups.
+"""llvm dialect attributes with parameters (LLVMAttrDefs.td): loop metadata, access groups and the
+debug-info attributes loop locations carry (di_file, di_compile_unit, di_subprogram).
 
-    loop-attr  ::= `#llvm.` mnemonic `<` (param `=` value (`,` param `=` value)*)? `>`   (struct(params))
+    struct-attr ::= `#llvm.` mnemonic `<` (param `=` value (`,` param `=` value)*)? `>`   (struct(params))
+    di-file     ::= `#llvm.di_file` `<` string `in` string `>`
 
 Each attribute class lists its parameters in declaration order as ``(name, kind, optional)``; the
 reader accepts them in any order, the printer writes the present ones in declaration order.  Kinds:
@@ -8,8 +10,11 @@ reader accepts them in any order, the printer writes the present ones in declara
 - ``bool``: a ``BoolAttr`` (``true``/``false``); ``int``: an ``IntegerAttr`` (``16 : i32``);
 - ``attr``: any attribute (``distinct[0]<>``); ``llvm.<mnemonic>``: that llvm attribute;
 - ``[llvm.<mnemonic>]``: a comma-separated list of them (an ``ArrayRefParameter``, so it is last);
-- ``loc``: a location (``#alias`` or ``loc(...)``), printed inline as ``loc(...)`` (upstream aliases
-  it as ``#loc``: not done, nor the ``#llvm.di_*`` attributes fused locations carry).
+- ``str``: a ``StringAttr``; ``uint``: a bare unsigned integer; ``cbool``: a bare ``true``/``false``;
+  ``kw``: an enum keyword (or a string, e.g. ``"Definition|Optimized"``), kept as written;
+- ``loc``: a location (``#alias`` or ``loc(...)``): ``#loc`` aliases too, as are the locations and
+  the fused-location metadata nested in it (inline under ``--mlir-print-debuginfo``, whose op
+  locations number the ``#loc`` aliases on their own).
 
 These attributes ask for an alias (``LLVMOpAsmDialectInterface::getAlias``: the mnemonic), so the
 printer defines ``#loop_annotation = #llvm.loop_annotation<...>`` at the top (``syntax.printer``).
@@ -28,7 +33,7 @@ from ..syntax.printer import register_aliased_attr
 
 Param = tuple[str, str, bool]  # name, kind, optional
 
-_CPP_OF_KIND = {"bool": "BoolAttr", "int": "IntegerAttr", "attr": "Attribute"}
+_CPP_OF_KIND = {"bool": "BoolAttr", "int": "IntegerAttr", "attr": "Attribute", "str": "StringAttr"}
 
 
 class LLVMStructAttr(A.Attribute):
@@ -117,6 +122,8 @@ class LLVMStructAttr(A.Attribute):
         start = p.skip()
         if kind == "loc":
             return _parse_loc(p)
+        if kind in ("uint", "cbool", "kw"):
+            return _parse_plain(p, kind)
         a = p.parse_attribute()
         if not _fits(a, kind):
             first = p.error("invalid kind of attribute specified", start)
@@ -127,9 +134,74 @@ class LLVMStructAttr(A.Attribute):
         return a
 
 
-def _parse_loc(p: Any) -> A.LocationAttr:
-    """A location parameter: ``#alias`` of a location or ``loc(...)`` (kept as its text)."""
-    from ..syntax.locations import parse_location, render
+class _Plain(A.Attribute):
+    """A parameter that is not an attribute upstream (an unsigned, a C++ bool, an enum keyword)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        A.Attribute.__init__(self)
+        self.text = text
+
+    def render(self, p: Any = None) -> str:
+        return self.text
+
+
+def _parse_plain(p: Any, kind: str) -> _Plain:
+    start = p.skip()
+    if kind == "uint":
+        v = p.parse_optional_integer()
+        if v is None or v < 0:
+            raise p.error("expected integer value", start)
+        return _Plain(str(v))
+    word = p.parse_optional_bare_id()
+    if kind == "cbool":
+        if word not in ("true", "false"):
+            raise p.error("expected 'true' or 'false'", start)
+        return _Plain(word)
+    if word is None:
+        s = p.parse_optional_string()
+        if s is None:
+            raise p.error("expected valid keyword or string", start)
+        return _Plain(p.text[start:p.last_end])
+    return _Plain(word)
+
+
+class LocParamAttr(A.Attribute):
+    """A location held by an attribute (``startLoc``), and each location nested in it: printed as a
+    ``#loc`` alias whose body refers to the nested ones' aliases (and the fused metadata's)."""
+
+    __slots__ = ("node",)
+    alias_prefix = "loc"
+
+    def __init__(self, node: tuple) -> None:
+        A.Attribute.__init__(self)
+        self.node = node
+
+    def render(self, p: Any = None) -> str:
+        from ..syntax.locations import render
+
+        if p is None or p.debuginfo:
+            return "loc(" + render(self.node) + ")"
+        return "loc(" + _loc_body(p, self.node) + ")"
+
+
+def _loc_body(p: Any, node: tuple) -> str:
+    from ..syntax.locations import render
+
+    def sub(c: tuple) -> str:
+        return _loc_body(p, c) if p.local_scope else p.attr_text(LocParamAttr(c))
+
+    if node[0] == "fused" and node[1] is not None:
+        meta = node[1]
+        meta_text = p.attr_text(meta) if isinstance(meta, A.Attribute) else str(meta)
+        return f"fused<{meta_text}>[" + ", ".join(sub(c) for c in node[2]) + "]"
+    return render(node, sub)
+
+
+def _parse_loc(p: Any) -> LocParamAttr:
+    """A location parameter: ``#alias`` of a location or ``loc(...)``."""
+    from ..syntax.locations import parse_location
 
     if p.peek("loc("):
         p.parse_keyword("loc")
@@ -138,7 +210,7 @@ def _parse_loc(p: Any) -> A.LocationAttr:
         p.parse_punct(")", "in location")
     else:
         node = parse_location(p)
-    return A.LocationAttr(render(node))
+    return LocParamAttr(node)
 
 
 def _text(p: Any, a: A.Attribute, kind: str) -> str:
@@ -158,6 +230,8 @@ def _fits(a: A.Attribute, kind: str) -> bool:
         return isinstance(a, A.IntegerAttr) and a.type == T.i1
     if kind == "int":
         return isinstance(a, A.IntegerAttr)
+    if kind == "str":
+        return isinstance(a, A.StringAttr)
     cls = _CLASSES.get(kind)
     return cls is not None and isinstance(a, cls)
 
@@ -204,3 +278,40 @@ LoopAnnotationAttr = _define("LoopAnnotationAttr", "loop_annotation", _opt(
     ("unswitch", "llvm.loop_unswitch"), ("mustProgress", "bool"), ("isVectorized", "bool"),
     ("startLoc", "loc"), ("endLoc", "loc"))
     + (("parallelAccesses", "[llvm.access_group]", True),))
+
+
+class DIFileAttr(LLVMStructAttr):
+    """``#llvm.di_file<"name" in "directory">``."""
+
+    __slots__ = ()
+    mnemonic = "di_file"
+    cpp_name = "DIFileAttr"
+    params = (("name", "str", False), ("directory", "str", False))
+
+    def render(self, p: Any = None) -> str:
+        name, directory = self.values
+        return f"#llvm.di_file<{name} in {directory}>"
+
+    @classmethod
+    def parse(cls, p: Any) -> A.Attribute:
+        p.parse_punct("<")
+        name = cls._parse_one(p, "name", "str")
+        p.parse_keyword("in")
+        directory = cls._parse_one(p, "directory", "str")
+        p.parse_punct(">")
+        return cls((name, directory))
+
+
+_CLASSES["llvm.di_file"] = DIFileAttr
+register_attr_parser("llvm.di_file", DIFileAttr.parse)
+register_aliased_attr(DIFileAttr)
+register_aliased_attr(LocParamAttr)
+DICompileUnitAttr = _define("DICompileUnitAttr", "di_compile_unit", (
+    ("id", "attr", False), ("sourceLanguage", "kw", False), ("file", "llvm.di_file", False),
+    ("producer", "str", True), ("isOptimized", "cbool", False), ("emissionKind", "kw", False),
+    ("nameTableKind", "kw", True)))
+DISubprogramAttr = _define("DISubprogramAttr", "di_subprogram", _opt(
+    ("recId", "attr"), ("isRecSelf", "cbool"), ("id", "attr"), ("compileUnit", "llvm.di_compile_unit"),
+    ("scope", "attr"), ("name", "str"), ("linkageName", "str"), ("file", "llvm.di_file"), ("line", "uint"),
+    ("scopeLine", "uint"), ("subprogramFlags", "kw"), ("type", "attr"), ("retainedNodes", "[attr]"),
+    ("annotations", "[attr]")))

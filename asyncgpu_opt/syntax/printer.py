@@ -26,6 +26,24 @@ def register_aliased_attr(cls: type) -> None:
     ALIASED_ATTRS.add(cls)
 
 
+def _renumber_distinct(text: str) -> str:
+    """``distinct[N]<...>`` ids as upstream prints them: numbered from 0 in the order they are
+    printed (the same parsed id keeps one number)."""
+    if "distinct[" not in text:
+        return text
+    import re
+
+    ids: dict[str, str] = {}
+
+    def sub(m: Any) -> str:
+        n = ids.get(m.group(1))
+        if n is None:
+            n = ids[m.group(1)] = str(len(ids))
+        return f"distinct[{n}]<"
+
+    return re.sub(r"distinct\[(\d+)\]<", sub, text)
+
+
 class _NameScope:
     __slots__ = ("names", "parent")
 
@@ -399,7 +417,7 @@ class Printer:
         self.print_op(op, lines)
         top = "\n".join(lines)
         if self.local_scope:
-            return self._expand(top)  # no alias section (nor the newline that ends it)
+            return _renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
         alias_defs = list(self.alias_defs)
         tail = ""
         if self._locs is not None:
@@ -420,7 +438,7 @@ class Printer:
         pieces.insert(0, head)
         pieces.append("\n")
         pieces.append(tail)
-        return "".join(pieces)  # one copy of the output, not one per concatenation
+        return _renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
