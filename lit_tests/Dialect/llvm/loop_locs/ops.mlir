@@ -19,7 +19,9 @@
 // CHECK-NEXT: #loop_annotation = #llvm.loop_annotation<mustProgress = true, startLoc = #loc2, endLoc = #loc3>
 // CHECK-NEXT: module {
 
-// LOCAL: llvm.br ^bb1 {loop_annotation = #llvm.loop_annotation<mustProgress = true, startLoc = loc(fused<#llvm.di_subprogram<id = distinct[1]<>, compileUnit = <id = distinct[0]<>, sourceLanguage = DW_LANG_C_plus_plus_14, file = <"kernel.cu" in "/src">, producer = "nvcc", isOptimized = true, emissionKind = LineTablesOnly>, scope = #llvm.di_file<"kernel.cu" in "/src">, name = "saxpy", file = <"kernel.cu" in "/src">, line = 9, scopeLine = 9, subprogramFlags = "Definition|Optimized">>["kernel.cu":10:3]),
+// Without aliases the subprogram prints first, so its distinct id is numbered 0
+// (ids are numbered in print order).
+// LOCAL: llvm.br ^bb1 {loop_annotation = #llvm.loop_annotation<mustProgress = true, startLoc = loc(fused<#llvm.di_subprogram<id = distinct[0]<>, compileUnit = <id = distinct[1]<>, sourceLanguage = DW_LANG_C_plus_plus_14, file = <"kernel.cu" in "/src">, producer = "nvcc", isOptimized = true, emissionKind = LineTablesOnly>, scope = #llvm.di_file<"kernel.cu" in "/src">, name = "saxpy", file = <"kernel.cu" in "/src">, line = 9, scopeLine = 9, subprogramFlags = "Definition|Optimized">>["kernel.cu":10:3]),
 
 #file = #llvm.di_file<"kernel.cu" in "/src">
 #cu = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C_plus_plus_14, file = #file,
