@@ -29,7 +29,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.registry import register_attr_parser
-from ..syntax.printer import register_aliased_attr
+from ..syntax.attr_aliases import register_aliased_attr
 
 Param = tuple[str, str, bool]  # name, kind, optional
 

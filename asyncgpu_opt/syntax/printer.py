@@ -4,9 +4,8 @@ SSA naming follows AsmPrinter's ``SSANameState``: regions are numbered from a st
 first); in custom form every region restarts from the counters its parent region left (so sibling
 regions reuse numbers), in generic form counters run on.  Entry-block arguments are ``%argN``,
 asm result names (``%c0``, ``%memref``) are uniqued with ``_N`` from a conflict counter.  Affine
-maps and integer sets print through ``#map``/``#set`` aliases defined at the top; dialect attributes
-that ask for an alias (``register_aliased_attr``: ``#loop_annotation``, ...) too, ordered as
-AsmPrinter's AliasInitializer orders them (nesting depth, then name, then first visit).
+maps and integer sets print through ``#map``/``#set`` aliases defined at the top, dialect attributes
+that ask for one too (``syntax.attr_aliases``).
 """
 
 from __future__ import annotations
@@ -16,32 +15,8 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
+from .attr_aliases import ALIASED_ATTRS, dialect_alias, named_alias_defs, renumber_distinct
 from .format import format_of
-
-ALIASED_ATTRS: set[type] = set()  # attribute classes printed through an alias named by ``alias_prefix``
-
-
-def register_aliased_attr(cls: type) -> None:
-    """Print instances of ``cls`` (an Attribute with an ``alias_prefix``) through aliases."""
-    ALIASED_ATTRS.add(cls)
-
-
-def _renumber_distinct(text: str) -> str:
-    """``distinct[N]<...>`` ids as upstream prints them: numbered from 0 in the order they are
-    printed (the same parsed id keeps one number)."""
-    if "distinct[" not in text:
-        return text
-    import re
-
-    ids: dict[str, str] = {}
-
-    def sub(m: Any) -> str:
-        n = ids.get(m.group(1))
-        if n is None:
-            n = ids[m.group(1)] = str(len(ids))
-        return f"distinct[{n}]<"
-
-    return re.sub(r"distinct\[(\d+)\]<", sub, text)
 
 
 class _NameScope:
@@ -131,10 +106,8 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
-        # aliased dialect attributes: full text -> (index, depth, prefix, body); printed as
-        # "\x03<index>\x03" until print_top names them (names depend on every alias's depth)
-        self._dattrs: dict[str, tuple[int, int, str, str]] = {}
-        self._dmax = -1  # deepest alias met while rendering the current aliased attribute's body
+        self._dattrs: dict[str, tuple[int, int, str, str]] = {}  # syntax.attr_aliases
+        self._dmax = -1
         # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
         # op's text never copies the text of the regions nested in it (linear in the nesting depth)
         self._regions: list[str] = []
@@ -331,45 +304,8 @@ class Printer:
                 return a.render(self)
             return s
         if a.__class__ in ALIASED_ATTRS:
-            return self._dialect_alias(a)
+            return dialect_alias(self, a)
         return str(a)
-
-    def _dialect_alias(self, a: Any) -> str:
-        """The placeholder of ``a``'s alias; its body is rendered (nested aliases first) on first use.
-        An alias's depth is one more than the deepest alias its body uses (AliasInitializer)."""
-        if self.local_scope:
-            return a.render(self)
-        key = str(a)
-        ent = self._dattrs.get(key)
-        if ent is None:
-            outer = self._dmax
-            self._dmax = -1
-            body = a.render(self)
-            ent = (len(self._dattrs), self._dmax + 1, a.alias_prefix, body)
-            self._dattrs[key] = ent
-            self._dmax = outer
-        if ent[1] > self._dmax:
-            self._dmax = ent[1]
-        return f"\x03{ent[0]}\x03"
-
-    def _dialect_alias_defs(self) -> tuple[list[tuple[int, str, str]], Any]:
-        """``(depth, name, text)`` of each aliased dialect attribute, named in upstream's order
-        (depth, then name, then first visit; numbered per name), and the placeholder substitution."""
-        import re
-
-        order = sorted(self._dattrs.values(), key=lambda e: (e[1], e[2], e[0]))
-        counts: dict[str, int] = {}
-        names: dict[str, str] = {}
-        for idx, _depth, prefix, _body in order:
-            n = counts.get(prefix, 0)
-            counts[prefix] = n + 1
-            names[str(idx)] = prefix if n == 0 else f"{prefix}{n}"
-        pat = re.compile("\x03(\\d+)\x03")
-
-        def sub(text: str) -> str:
-            return pat.sub(lambda m: "#" + names[m.group(1)], text) if "\x03" in text else text
-
-        return [(e[1], names[str(e[0])], sub(e[3])) for e in order], sub
 
     def type_text(self, t: T.Type) -> str:
         s = t.text
@@ -417,7 +353,7 @@ class Printer:
         self.print_op(op, lines)
         top = "\n".join(lines)
         if self.local_scope:
-            return _renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
+            return renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
         alias_defs = list(self.alias_defs)
         tail = ""
         if self._locs is not None:
@@ -429,7 +365,7 @@ class Printer:
         # upstream orders alias definitions by depth, then name prefix (stable: first use within one)
         keyed = [(0, n.rstrip("0123456789"), n, t) for n, t in alias_defs]
         if self._dattrs:
-            ddefs, sub = self._dialect_alias_defs()
+            ddefs, sub = named_alias_defs(self._dattrs)
             keyed += [(d, n.rstrip("0123456789"), n, t) for d, n, t in ddefs]
             pieces = [sub(x) for x in pieces]
             tail = sub(tail)
@@ -438,7 +374,7 @@ class Printer:
         pieces.insert(0, head)
         pieces.append("\n")
         pieces.append(tail)
-        return _renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
+        return renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
