@@ -626,6 +626,7 @@ class SelectOp(OpDef):
 class BrOp(OpDef):
     name = "llvm.br"
     operands = (variadic("destOperands"),)
+    props = ("loop_annotation",)
     num_successors = 1
     successor_names = ("dest",)
     successor_groups = ("destOperands",)

@@ -6,7 +6,7 @@ A location is a hashable tuple node::
     ("file", filename, line, col, end)      end: None | (end_line, end_col)
     ("name", name, child)                   child is ("unknown",) for a bare "name"
     ("callsite", callee, caller)
-    ("fused", metadata_text | None, (children...))
+    ("fused", metadata | None, (children...))    metadata: an Attribute (its text is its spelling)
     ("alias", name, pos)                    a ``#alias`` not yet defined (resolved after parsing)
 
 Nodes are canonical as upstream's uniquer makes them: ``fused`` flattens nested metadata-less
@@ -25,7 +25,7 @@ def file_node(filename: str, line: int, col: int) -> tuple:
     return ("file", filename, line, col, None)
 
 
-def fused(meta: str | None, children: list[tuple]) -> tuple:
+def fused(meta: Any, children: list[tuple]) -> tuple:
     out: list[tuple] = []
     for c in children:
         subs = c[2] if c[0] == "fused" and c[1] is None else (c,)
@@ -163,7 +163,7 @@ def parse_location(p: Any, allow_deferred: bool = False) -> tuple:
     if kw == "fused":
         meta = None
         if p.parse_optional_punct("<"):
-            meta = str(p.parse_attribute())
+            meta = p.parse_attribute()
             p.parse_punct(">", "after fused location metadata")
         p.parse_punct("[", "in fused location")
         locs: list[tuple] = []

@@ -14,6 +14,7 @@ from ..diagnostics import Diagnostic, MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
+from ..ir.registry import lookup_attr_parser
 from . import lexer as L
 from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
@@ -213,6 +214,11 @@ class AttributeParser(TypeParser):
             inner = self.parse_attribute()
             self.parse_punct(">")
             return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
+        if end > m.end():
+            parse = lookup_attr_parser(name)
+            if parse is not None:
+                self.pos = self.last_end = m.end()
+                return parse(self)
         if end > m.end() and name in ENUM_PARAMS:
             word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
             if errors:

@@ -4,7 +4,8 @@ SSA naming follows AsmPrinter's ``SSANameState``: regions are numbered from a st
 first); in custom form every region restarts from the counters its parent region left (so sibling
 regions reuse numbers), in generic form counters run on.  Entry-block arguments are ``%argN``,
 asm result names (``%c0``, ``%memref``) are uniqued with ``_N`` from a conflict counter.  Affine
-maps and integer sets print through ``#map``/``#set`` aliases defined at the top.
+maps and integer sets print through ``#map``/``#set`` aliases defined at the top, dialect attributes
+that ask for one too (``syntax.attr_aliases``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
+from .attr_aliases import ALIASED_ATTRS, dialect_alias, named_alias_defs, renumber_distinct
 from .format import format_of
 
 
@@ -104,6 +106,8 @@ class Printer:
         self.default_dialects: list[str] = ["builtin"]
         self.indent = 0
         self.local_scope = False  # --mlir-print-local-scope: no aliases, everything inline
+        self._dattrs: dict[str, tuple[int, int, str, str]] = {}  # syntax.attr_aliases
+        self._dmax = -1
         # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
         # op's text never copies the text of the regions nested in it (linear in the nesting depth)
         self._regions: list[str] = []
@@ -296,9 +300,11 @@ class Printer:
             return a.render(self)
         if isinstance(a, A.ArrayAttr | A.DictionaryAttr | A.TypeAttr | A.DenseElementsAttr):
             s = str(a)
-            if "affine_" in s:
+            if "affine_" in s or (ALIASED_ATTRS and "#llvm." in s):
                 return a.render(self)
             return s
+        if a.__class__ in ALIASED_ATTRS:
+            return dialect_alias(self, a)
         return str(a)
 
     def type_text(self, t: T.Type) -> str:
@@ -347,7 +353,7 @@ class Printer:
         self.print_op(op, lines)
         top = "\n".join(lines)
         if self.local_scope:
-            return self._expand(top)  # no alias section (nor the newline that ends it)
+            return renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
         alias_defs = list(self.alias_defs)
         tail = ""
         if self._locs is not None:
@@ -356,13 +362,19 @@ class Printer:
             pieces = [body]
         else:
             pieces = self._expand_pieces(top)
-        # upstream orders alias definitions by name prefix (stable: first-use order within one)
-        defs = sorted(alias_defs, key=lambda d: d[0].rstrip("0123456789"))
-        head = "".join(f"#{n} = {t}\n" for n, t in defs)
+        # upstream orders alias definitions by depth, then name prefix (stable: first use within one)
+        keyed = [(0, n.rstrip("0123456789"), n, t) for n, t in alias_defs]
+        if self._dattrs:
+            ddefs, sub = named_alias_defs(self._dattrs)
+            keyed += [(d, n.rstrip("0123456789"), n, t) for d, n, t in ddefs]
+            pieces = [sub(x) for x in pieces]
+            tail = sub(tail)
+        keyed.sort(key=lambda d: (d[0], d[1]))
+        head = "".join(f"#{n} = {t}\n" for _d, _p, n, t in keyed)
         pieces.insert(0, head)
         pieces.append("\n")
         pieces.append(tail)
-        return "".join(pieces)  # one copy of the output, not one per concatenation
+        return renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
