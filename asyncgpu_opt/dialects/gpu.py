@@ -445,7 +445,7 @@ class BinaryOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         h = op.attributes.get("offloadingHandler")
-        if h is not None and not str(h).startswith("#gpu.select_object"):
+        if h is not None and not isinstance(h, A.SelectObjectAttr):
             raise VerifyError("attribute 'offloadingHandler' failed to satisfy constraint: any attribute with the "
                               "`OffloadingTranslationAttrTrait` trait.", op)
         o = op.attributes.get("objects")
@@ -498,8 +498,8 @@ def verify_attributions(op: Operation, args: Any, space: str) -> None:
         t = a.type
         if not isinstance(t, T.MemRefType):
             raise VerifyError("expected memref type in attribution", op)
-        ms = str(t.memory_space) if t.memory_space is not None else ""
-        if ms.startswith("#gpu.address_space<") and ms != f"#gpu.address_space<{space}>":
+        ms = t.memory_space
+        if isinstance(ms, A.KeywordAttr) and ms.name == "gpu.address_space" and ms.value != space:
             raise VerifyError(f"expected memory space {space} in attribution", op)
 
 

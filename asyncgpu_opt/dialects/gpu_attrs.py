@@ -9,8 +9,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from ..ir import attributes as A
+
+A.register_keyword_attr("gpu.address_space", A.KeywordSpec(("global", "workgroup", "private"),
+                                                            "::mlir::gpu::AddressSpace"))
+
+
+def _parse_select_object(p: Any, pos: int) -> A.Attribute:
+    """``#gpu.select_object`` (`<` attribute `>`)?: the parameter is a generic attribute, so ``<0>``
+    prints back as ``<0 : i64>``."""
+    p.pos = p.last_end = pos
+    if not p.text.startswith("<", pos):
+        return A.SelectObjectAttr()
+    p.pos = pos + 1
+    target = p.parse_attribute()
+    p.parse_punct(">")
+    return A.SelectObjectAttr(target)
+
+
+A.register_attr_parser("gpu.select_object", _parse_select_object)
 
 # (parameter, default text) in declaration order (NVVMOps.td / ROCDLOps.td target attributes)
 _TARGET_PARAMS = {
