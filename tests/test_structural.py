@@ -109,3 +109,61 @@ def test_gpu_dim_is_an_enum_attribute_with_value_equality() -> None:
     d = parse_attr("#gpu<dim y>")
     assert isinstance(d, A.EnumAttr) and (d.dialect, d.mnemonic, d.value) == ("gpu", "dim", "y")
     assert d == A.EnumAttr("gpu", "dim", "y") and d != A.OpaqueAttr("#gpu<dim y>")
+
+
+DIALECT_ATTRS = [
+    ("#llvm.cconv<fastcc>", "llvm.cconv", ("fastcc",)),
+    ("#llvm.tailcallkind<tail>", "llvm.tailcallkind", ("tail",)),
+    ("#llvm.linkage<internal>", "llvm.linkage", ("internal",)),
+    ("#llvm.fastmath<reassoc, nnan>", "llvm.fastmath", ("nnan", "reassoc")),
+    ("#arith.fastmath<afn,reassoc>", "arith.fastmath", ("reassoc", "afn")),
+    ("#arith.fastmath<fast,nnan>", "arith.fastmath", ("fast",)),
+    ("#arith.fastmath<none>", "arith.fastmath", ("none",)),
+    ("#arith.overflow<nuw, nsw>", "arith.overflow", ("nsw", "nuw")),
+    ("#gpu.address_space<private>", "gpu.address_space", ("private",)),
+    ("#nvvm.reduction<or>", "nvvm.reduction", ("or",)),
+    ("#vector.kind<xor>", "vector.kind", ("xor",)),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "words"), DIALECT_ATTRS)
+def test_keyword_attributes_have_fields_and_value_equality(text: str, name: str, words: tuple[str, ...]) -> None:
+    a = parse_attr(text)
+    assert isinstance(a, A.KeywordAttr) and (a.name, a.words) == (name, words)
+    assert a == A.KeywordAttr(name, list(reversed(words))) and hash(a) == hash(A.KeywordAttr(name, words))
+    assert parse_attr(str(a)) == a  # the canonical text reads back to the same value
+
+
+def test_keyword_attributes_differ_by_name_and_words() -> None:
+    assert parse_attr("#llvm.fastmath<nnan>") != parse_attr("#llvm.fastmath<ninf>")
+    assert parse_attr("#llvm.fastmath<nnan>") != parse_attr("#arith.fastmath<nnan>")
+    assert parse_attr("#gpu.address_space<workgroup>") != A.OpaqueAttr("#gpu.address_space<workgroup>")
+
+
+def test_parameterised_dialect_attributes() -> None:
+    from asyncgpu_opt.dialects.llvm_common import LLVMValueAttr, VScaleRangeAttr
+
+    vr = parse_attr("#llvm.vscale_range<maxRange = 8 : i32, minRange = 2 : i32>")
+    assert isinstance(vr, VScaleRangeAttr) and (vr.min_range, vr.max_range) == (A.IntegerAttr(2, T.i32),
+                                                                               A.IntegerAttr(8, T.i32))
+    assert vr == parse_attr(str(vr)) and vr != parse_attr("#llvm.vscale_range<minRange = 2 : i32, maxRange = 4 : i32>")
+    z = parse_attr("#llvm.zero")
+    assert isinstance(z, LLVMValueAttr) and z.kind == "zero" and z != parse_attr("#llvm.undef")
+    s = parse_attr("#gpu.select_object<0>")
+    assert isinstance(s, A.SelectObjectAttr) and s.target == A.IntegerAttr(0)
+    assert str(s) == "#gpu.select_object<0 : i64>" and parse_attr("#gpu.select_object") == A.SelectObjectAttr()
+
+
+@pytest.mark.parametrize(("text", "msg", "col"), [
+    ("#llvm.cconv<nope>", "for Calling Conventions, got: nope", 13),
+    ("#llvm.fastmath<nnan, nope>", "expected ::mlir::LLVM::FastmathFlags to be one of", 16),
+    ("#gpu.address_space<>", "expected valid keyword or string", 20),
+    ("#llvm.vscale_range<minRange = 1 : i32, minRange = 1 : i32>", "duplicate or unknown struct parameter", 40),
+])
+def test_malformed_dialect_attributes_are_located_errors(text: str, msg: str, col: int) -> None:
+    from asyncgpu_opt.diagnostics import MLIRError
+
+    with pytest.raises(MLIRError) as e:
+        parse_attr(text)
+    d = e.value.diagnostic
+    assert msg in d.message and d.render().startswith(f"t.mlir:1:{col}: error: "), d.render()
