@@ -12,6 +12,7 @@ are of the same class with equal fields, and hash from the fields (cached).  The
 from __future__ import annotations
 
 import math
+import operator
 import struct
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -20,21 +21,18 @@ from ..diagnostics import quote_string
 from . import types as T
 from .types import Type
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
 
 def _fields(cls: type) -> tuple[str, ...]:
-    """The identity fields of an attribute class: every ``__slots__`` entry below ``Attribute``."""
-    f = _FIELDS.get(cls)
-    if f is None:
-        names: list[str] = []
-        for c in reversed(cls.__mro__):
-            if c is Attribute or not issubclass(c, Attribute):
-                continue
-            slots = c.__dict__.get("__slots__", ())
-            names.extend((slots,) if isinstance(slots, str) else slots)
-        f = _FIELDS[cls] = tuple(n for n in names if not n.startswith("_"))
-    return f
+    """The identity fields of an attribute class: every public ``__slots__`` entry below ``Attribute``."""
+    names: list[str] = []
+    for c in reversed(cls.__mro__[:-2]):  # below Attribute and object
+        slots = c.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    return tuple(n for n in names if not n.startswith("_"))
+
+
+def _no_fields(a: Any) -> tuple[Any, ...]:
+    return ()
 
 
 def _float_key(v: Any) -> Any:
@@ -58,9 +56,21 @@ class Attribute:
     def render(self, p: Any = None) -> str:  # p: printer with .attr/.type for aliasing
         raise NotImplementedError
 
-    def _key(self) -> tuple[Any, ...]:
+    # the fields as one comparable value, set per class by __init_subclass__ (C-level attrgetter)
+    _getkey: Any = _no_fields
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        own = next((c.__dict__["_key"] for c in cls.__mro__ if c is not Attribute and "_key" in c.__dict__), None)
+        if own is not None:  # a class normalising its fields (floats by their bits)
+            cls._getkey = own
+        else:
+            f = _fields(cls)
+            cls._getkey = operator.attrgetter(*f) if f else _no_fields
+
+    def _key(self) -> Any:
         """The fields that identify this attribute (with its class)."""
-        return tuple(getattr(self, n) for n in _fields(type(self)))
+        return type(self)._getkey(self)
 
     def __str__(self) -> str:
         if self._text is None:
@@ -70,12 +80,15 @@ class Attribute:
     __repr__ = __str__
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (type(other) is type(self) and other._key() == self._key())
+        if self is other:
+            return True
+        cls = type(self)
+        return type(other) is cls and cls._getkey(other) == cls._getkey(self)
 
     def __hash__(self) -> int:
         h = self._h
         if h is None:
-            h = self._h = hash((type(self), self._key()))
+            h = self._h = hash((type(self), type(self)._getkey(self)))
         return h
 
     def short_text(self) -> str:

@@ -138,7 +138,7 @@ class MemRefType(ShapedType):
         if layout is not None and getattr(layout, "is_identity_layout", lambda: False)():
             layout = None
         self.layout = layout
-        if _is_default_space(memory_space):
+        if memory_space is not None and _is_default_space(memory_space):
             memory_space = None
         self.memory_space = memory_space
         s = f"memref<{_dims(self.shape)}{element_type.text}"
@@ -154,7 +154,8 @@ class MemRefType(ShapedType):
 
 def _is_default_space(a: Any) -> bool:
     """``0 : i64`` is the default memory space (dropped, as MLIR does)."""
-    return a is not None and getattr(a, "is_default_memory_space", lambda: False)()
+    f = getattr(a, "is_default_memory_space", None)
+    return f is not None and f()
 
 
 def _short_attr(a: Any) -> str:
@@ -168,7 +169,7 @@ class UnrankedMemRefType(Type):
 
     def __init__(self, element_type: Type, memory_space: Any = None) -> None:
         self.element_type = element_type
-        if _is_default_space(memory_space):  # as MemRefType: 0 is the default
+        if memory_space is not None and _is_default_space(memory_space):  # as MemRefType: 0 is the default
             memory_space = None
         self.memory_space = memory_space
         s = f"memref<*x{element_type.text}"
