@@ -158,7 +158,7 @@ def test_parameterised_dialect_attributes() -> None:
     ("#llvm.cconv<nope>", "for Calling Conventions, got: nope", 13),
     ("#llvm.fastmath<nnan, nope>", "expected ::mlir::LLVM::FastmathFlags to be one of", 16),
     ("#gpu.address_space<>", "expected valid keyword or string", 20),
-    ("#llvm.vscale_range<minRange = 1 : i32, minRange = 1 : i32>", "duplicate or unknown struct parameter", 40),
+    ("#llvm.vscale_range<minRange = 1 : i32, minRange = 1 : i32>", "duplicate or unknown struct parameter", 51),
 ])
 def test_malformed_dialect_attributes_are_located_errors(text: str, msg: str, col: int) -> None:
     from asyncgpu_opt.diagnostics import MLIRError
@@ -167,3 +167,16 @@ def test_malformed_dialect_attributes_are_located_errors(text: str, msg: str, co
         parse_attr(text)
     d = e.value.diagnostic
     assert msg in d.message and d.render().startswith(f"t.mlir:1:{col}: error: "), d.render()
+
+
+def test_target_attributes_have_parameters_and_value_equality() -> None:
+    from asyncgpu_opt.dialects.gpu_attrs import TargetAttr
+
+    t = parse_attr('#nvvm.target<chip = "sm_90", O = 3, triple = "nvptx64-nvidia-cuda">')
+    assert isinstance(t, TargetAttr) and t.dialect == "nvvm" and t.params == (("O", 3), ("chip", "sm_90"))
+    assert t.get("triple") == "nvptx64-nvidia-cuda" and t.get("verifyTarget") is True
+    assert t == parse_attr('#nvvm.target<O = 3, chip = "sm_90">') == TargetAttr("nvvm", [("chip", "sm_90"), ("O", 3)])
+    assert hash(t) == hash(parse_attr(str(t)))
+    assert t != parse_attr('#nvvm.target<O = 3, chip = "sm_80">') and t != parse_attr('#rocdl.target<O = 3>')
+    assert parse_attr("#rocdl.target<abi = \"600\">") == parse_attr("#rocdl.target") == TargetAttr("rocdl")
+    assert str(parse_attr("#nvvm.target<verifyTarget = false>")) == "#nvvm.target<verifyTarget = false>"

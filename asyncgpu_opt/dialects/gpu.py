@@ -10,7 +10,7 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
-from .gpu_attrs import canonical_array, canonical_object, canonical_target
+from .gpu_attrs import TargetAttr, canonical_array, canonical_object
 from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
 TOKEN = T.gpu_async_token
@@ -370,7 +370,7 @@ class LaneIdOp(OpDef):
 def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
     if optional_ and not p.peek("["):
         return None
-    return canonical_array(p.parse_attribute(), canonical_target)
+    return p.parse_attribute()
 
 
 def _reparse(p: Any) -> Any:
@@ -424,13 +424,18 @@ class ModuleOp(OpDef):
     def verify(cls, op: Operation) -> None:
         t = op.attributes.get("targets")
         if t is not None and not (isinstance(t, A.ArrayAttr) and t.elements
-                                  and all(str(e).startswith(_TARGET_ATTRS) for e in t.elements)):
+                                  and all(_is_target(e) for e in t.elements)):
             raise VerifyError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes "
                               "with at least 1 elements", op)
 
 
-# attributes implementing GPUTargetAttrInterface
-_TARGET_ATTRS = ("#nvvm.target", "#rocdl.target", "#xevm.target", "#spirv.target_env")
+def _is_target(a: A.Attribute) -> bool:
+    """An attribute implementing GPUTargetAttrInterface: ours, or ``#xevm.target``/``#spirv.target_env``
+    (kept opaque: their name is what we know of them)."""
+    return isinstance(a, TargetAttr) or (isinstance(a, A.OpaqueAttr) and a.text.split("<", 1)[0] in _OPAQUE_TARGETS)
+
+
+_OPAQUE_TARGETS = ("#xevm.target", "#spirv.target_env")
 
 
 class BinaryOp(OpDef):

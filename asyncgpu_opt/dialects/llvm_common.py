@@ -86,11 +86,12 @@ def _parse_vscale_range(p: Any, pos: int) -> A.Attribute:
     while len(got) < 2:
         if got:
             p.parse_punct(",")
-        kpos = p.skip()
         key = p.parse_optional_bare_id()
-        if key not in ("minRange", "maxRange") or key in got:
-            raise p.error(f"duplicate or unknown struct parameter name: {key or ''}", kpos)
+        if key is None:
+            raise p.error("expected valid keyword", p.skip())
         p.parse_punct("=")
+        if key not in ("minRange", "maxRange") or key in got:  # upstream points past the `=`
+            raise p.error(f"duplicate or unknown struct parameter name: {key}", p.skip())
         got[key] = p.parse_attribute()
     p.parse_punct(">")
     return VScaleRangeAttr(got["minRange"], got["maxRange"])

@@ -207,7 +207,9 @@ class AttributeParser(TypeParser):
                 "nvvm", "rocdl", "spirv", "xevm"):
             raise self.error(f"#{dialect} attribute created with unregistered dialect. If this is intended, "
                              "please use -allow-unregistered-dialect with the MLIR opt tool used", p)
-        load_dialect(dialect)  # a dialect registers its attributes (and enums) when its module loads
+        # a dialect registers its attributes (and enums) when its module loads; the target attributes
+        # of the dialects we have no ops of (``#rocdl.target``) are defined with the gpu dialect's
+        load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
         if "." in name:
             spec = A.KEYWORD_ATTRS.get(name)
             if spec is not None and end > m.end():

@@ -4,3 +4,6 @@
 // RUN: %{mlir-opt-ref} %S/keyword-attrs.mlir > %t.ref
 // RUN: diff %t.ours %t.ref
 // RUN: %{mlir-opt-ref} %t.ours | diff - %t.ref
+// RUN: asyncgpu-opt %S/target-attrs.mlir > %t.ours2
+// RUN: %{mlir-opt-ref} %S/target-attrs.mlir > %t.ref2
+// RUN: diff %t.ours2 %t.ref2

@@ -81,3 +81,28 @@ llvm.func @f() -> f32 {
   %0 = arith.addf %c, %c fastmath<fastest> : f32
   llvm.return %0 : f32
 }
+
+// -----
+
+// expected-error @+1 {{duplicate or unknown struct parameter name: sm}}
+module attributes {a.x = #nvvm.target<sm = 90>} {}
+
+// -----
+
+// expected-error @+1 {{expected integer value}}
+module attributes {a.x = #nvvm.target<O = fast>} {}
+
+// -----
+
+// expected-error @+1 {{expected string}}
+module attributes {a.x = #rocdl.target<chip = 90>} {}
+
+// -----
+
+// expected-error @+1 {{The optimization level must be a number between 0 and 3.}}
+module attributes {a.x = #nvvm.target<O = 4>} {}
+
+// -----
+
+// expected-error @+1 {{expected valid keyword}}
+module attributes {a.x = #nvvm.target<O = 3,>} {}
