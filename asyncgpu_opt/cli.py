@@ -12,7 +12,8 @@ import os
 import sys
 from typing import IO
 
-gc.disable()  # start-up: no collections while importing (click, pyparsing); see _start()
+_GC_AT_IMPORT = gc.isenabled()
+gc.disable()  # start-up: no collections while importing (click, pyparsing); see cli()
 
 import click  # noqa: E402
 
@@ -20,6 +21,8 @@ from . import __version__  # noqa: E402
 from .passes.registry import ALIASES, available_passes  # noqa: E402
 
 _PASS_FLAGS = available_passes() + sorted(ALIASES)
+if _GC_AT_IMPORT:
+    gc.enable()  # importing this module (a library user, a test) leaves the collector as it found it
 
 
 def _record_pass(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -238,6 +241,8 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
         entry_point_result: str | None, shared_libs: tuple[str, ...], opt_level: str | None, run_summary: bool,
         run_leaks: str, run_kernel_steps: int, run_cost_model: str | None) -> None:
     """asyncgpu-opt: an MLIR optimizer for asynchronous GPU code."""
+    gc_was = gc.isenabled()
+    gc.disable()  # no collections while the lazy imports below build their tables
     from .driver import Config, run_opt
     from .passes.pipeline import (
         Nest,
@@ -253,7 +258,8 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
     from .syntax import parser as _parser  # noqa: F401 - the reader (pyparsing) is always needed
 
     gc.freeze()  # what the imports built stays out of every later collection
-    gc.enable()
+    if gc_was:
+        gc.enable()
     flags = ctx.meta.get("passes", [])
     more = ctx.meta.get("mlir", {})  # the options of @_mlir_options
     if more.get("emit_bytecode"):

@@ -16,16 +16,20 @@ from typing import Any
 
 
 class Source:
-    """A buffer (or a ``--split-input-file`` chunk of one) with its file name and line offset."""
+    """A buffer (or a ``--split-input-file`` chunk of one) with its file name and line offset;
+    ``first_prefix`` is the text of the file's line before a chunk that starts mid-line (its
+    columns count from the line's start, as upstream keeps a chunk's position in the file)."""
 
-    __slots__ = ("text", "filename", "line_offset", "_starts", "full_text")
+    __slots__ = ("text", "filename", "line_offset", "_starts", "full_text", "first_prefix")
 
-    def __init__(self, text: str, filename: str, line_offset: int = 0, full_text: str | None = None) -> None:
+    def __init__(self, text: str, filename: str, line_offset: int = 0, full_text: str | None = None,
+                 first_prefix: str = "") -> None:
         self.text = text
         self.filename = filename
         self.line_offset = line_offset
         self._starts: list[int] | None = None
         self.full_text = full_text
+        self.first_prefix = first_prefix
 
     def line_col(self, offset: int) -> tuple[int, int]:
         if self._starts is None:
@@ -37,12 +41,14 @@ class Source:
                 i = find("\n", i + 1)
             self._starts = starts
         ln = bisect.bisect_right(self._starts, offset) - 1
-        return ln + 1 + self.line_offset, offset - self._starts[ln] + 1
+        col = offset - self._starts[ln] + 1
+        return ln + 1 + self.line_offset, col + len(self.first_prefix) if ln == 0 else col
 
     def line_text(self, offset: int) -> str:
         s = self.text.rfind("\n", 0, offset) + 1
         e = self.text.find("\n", offset)
-        return self.text[s: e if e >= 0 else len(self.text)]
+        line = self.text[s: e if e >= 0 else len(self.text)]
+        return self.first_prefix + line if s == 0 else line
 
 
 def quote_string(s: str) -> str:

@@ -75,29 +75,46 @@ class Result:
 
 
 # ----- split input --------------------------------------------------------------------------------
-def split_chunks(text: str, marker: str) -> tuple[list[tuple[str, int]], list[int]]:
-    """Split on the raw marker substring.  Returns (chunk text, line offset) pairs and the offsets
-    of near misses (a prefix of the marker that does not split)."""
-    chunks: list[tuple[str, int]] = []
-    near: list[int] = []
-    pos = 0
-    start = 0
-    line = 0
+def split_spans(text: str, marker: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """``splitAndProcessBuffer``: (start, end) offsets of the chunks and the offsets of near misses.
+    The text is cut at the marker less its last two characters; a cut counts when those two follow
+    (and more text, not starting with ``0``), else it is a near miss and the pieces stay joined.  A
+    piece following an empty chunk joins it as is (so a marker at the very start of the file is
+    read as text), and a final empty chunk is dropped (an empty file has no chunks)."""
     prefix = marker[: max(5, len(marker) - 2)] if marker.startswith("//") else marker
+    check = marker[len(prefix):]
+    pieces: list[tuple[int, int]] = []
+    pos = 0
     while True:
         i = text.find(prefix, pos)
         if i < 0:
+            pieces.append((pos, len(text)))
             break
-        if text.startswith(marker, i):
-            chunks.append((text[start:i], line))
-            line += text.count("\n", start, i)
-            start = i + len(marker)
-            pos = start
+        pieces.append((pos, i))
+        pos = i + len(prefix)
+    spans: list[tuple[int, int]] = []
+    near: list[int] = []
+    prev: tuple[int, int] | None = None
+    for s, e in pieces:
+        if prev is None or prev[0] == prev[1]:
+            prev = (s, e)
+            continue
+        n = len(check)
+        if text.startswith(check, s) and (n == 0 or (e - s > n and text[s + n] != "0")):
+            spans.append(prev)
+            prev = (s + n, e)
         else:
-            near.append(i + len(prefix))
-            pos = i + len(prefix)
-    chunks.append((text[start:], line))
-    return chunks, near
+            near.append(s)
+            prev = (prev[0], e)
+    if prev is not None and prev[0] != prev[1]:
+        spans.append(prev)
+    return spans, near
+
+
+def split_chunks(text: str, marker: str) -> tuple[list[tuple[str, int]], list[int]]:
+    """(chunk text, line offset) pairs of ``split_spans`` and the near-miss offsets."""
+    spans, near = split_spans(text, marker)
+    return [(text[s:e], text.count("\n", 0, s)) for s, e in spans], near
 
 
 # ----- expected diagnostics -----------------------------------------------------------------------
@@ -494,17 +511,18 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
     t_start = time.perf_counter()
     res = Result("")
     if config.split_input_file:
-        chunks, near = split_chunks(text, config.split_marker)
+        spans, near = split_spans(text, config.split_marker)
     else:
-        chunks, near = [(text, 0)], []
+        spans, near = [(0, len(text))], []
     full = Source(text, filename)
     for off in near:
         res.stderr_text += Diagnostic("warning", "near miss with file split marker", FileLoc(full, off)).render()
     outputs: list[str] = []
     failed = False
     timings: dict[str, float] = {}
-    for chunk_text, line_off in chunks:
-        src = Source(chunk_text, filename, line_off)
+    for start, end in spans:
+        line_start = text.rfind("\n", 0, start) + 1
+        src = Source(text[start:end], filename, text.count("\n", 0, start), first_prefix=text[line_start:start])
         run = _ChunkRun(src, config)
         out = _run_with_big_stack(run)
         for k, v in run.timings.items():

@@ -7,8 +7,9 @@ duplicate a line, truncate, change a number, a type or a keyword), run in a work
 the lowering pipeline ``async-region,wait-insertion,gpu-to-runtime``, and ``--run``.
 
 A finding is: an ``internal error`` diagnostic, an exception escaping ``run_opt``, an exit code other
-than 0/1, an error without a ``file:line:col`` location, or a mutant that runs longer than the
-timeout (a hang).  Usage::
+than 0/1, an error without a ``file:line:col`` location, or a mutant whose worker spends more than
+the timeout in CPU time (a hang; counted in CPU time so that a busy machine does not make one, with
+a wall-clock cap of ten times the timeout for a worker that blocks).  Usage::
 
     python benchmarks/fuzz.py --mutants 2000 --seed 1 [--timeout 10] [--jobs 2] [--show 5]
     python benchmarks/fuzz.py --mutants 2000 --seed 1 --against-upstream [--show 2]
@@ -261,6 +262,17 @@ def _worker(inq: mp.Queue, outq: mp.Queue) -> None:
         outq.put((idx, compare_upstream(text) if kind == "upstream" else check_one(text, kind)))
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """CPU time a worker has used so far (user + system, from ``/proc``): a hang is a mutant that
+    spins, not one that waits for a core on a busy machine.  Wall-clock where ``/proc`` is missing."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.monotonic()
+
+
 def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] = CONFIGS,
          budget: float | None = None, collect: list | None = None) -> tuple[int, list[Finding]]:
     """Run up to ``n`` mutants (or until ``budget`` seconds have passed); return (count, findings).
@@ -274,13 +286,14 @@ def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] 
         items.append((i, name, mutate(text, rng), configs[i % len(configs)]))
     ctx = mp.get_context("fork")
     findings: list[Finding] = []
-    workers: list[tuple[mp.Process, mp.Queue, mp.Queue, tuple | None, float]] = []
+    # [process, in-queue, out-queue, current item, its start in worker CPU s, its start in wall s]
+    workers: list[list] = []
 
     def start():
         inq, outq = ctx.Queue(), ctx.Queue()
         p = ctx.Process(target=_worker, args=(inq, outq), daemon=True)
         p.start()
-        return [p, inq, outq, None, 0.0]
+        return [p, inq, outq, None, 0.0, 0.0]
 
     workers = [start() for _ in range(max(1, jobs))]
     todo = list(reversed(items))
@@ -288,15 +301,16 @@ def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] 
     t0 = time.monotonic()
     while todo or any(w[3] is not None for w in workers):
         for i, w in enumerate(workers):
-            p, inq, outq, cur, started = w
+            p, inq, outq, cur, started, _ = w
             if cur is not None:
                 try:
                     _, res = outq.get(timeout=0.01)
                 except Exception:  # noqa: BLE001 - queue.Empty
-                    if time.monotonic() - started > timeout:
+                    spent = _cpu_seconds(p.pid) - started
+                    if spent > timeout or time.monotonic() - w[5] > 10 * timeout:
                         p.kill()
                         p.join()
-                        findings.append(Finding("hang", cur[3], cur[1], f"> {timeout} s", cur[2]))
+                        findings.append(Finding("hang", cur[3], cur[1], f"> {timeout} s of CPU", cur[2]))
                         done += 1
                         workers[i] = start()
                     elif not p.is_alive():
@@ -315,7 +329,8 @@ def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] 
                 item = todo.pop()
                 workers[i][1].put((item[0], item[2], item[3]))
                 workers[i][3] = item
-                workers[i][4] = time.monotonic()
+                workers[i][4] = _cpu_seconds(workers[i][0].pid)
+                workers[i][5] = time.monotonic()
         if budget is not None and time.monotonic() - t0 >= budget and all(w[3] is None for w in workers):
             break
     for p, inq, *_ in workers:

@@ -76,3 +76,49 @@ def test_tokens_through_a_loop_fall_back_to_the_greedy_rule() -> None:
     s = _run(text)
     assert (s["streams_leaked"], s["events_leaked"], s["hazards"]) == (0, 0, 0), s
     assert s["streams_created"] == s["streams_destroyed"]
+
+
+def _fn(name: str, extra: bool = False, serial: bool = False) -> str:
+    """Three copies after a root and a host wait for them, twice: side by side (3 streams), or
+    ``serial`` one after the other (the same ops, another graph: 1 stream); ``extra`` puts a host
+    op in the middle (the same graph at other positions)."""
+    body = []
+    for r in range(2):
+        p = f"%r{r}"
+        body += [f"    {p}w = gpu.wait async",
+                 f"    {p}a, {p}ta = gpu.alloc async [{p}w] () : memref<16xi32>"]
+        prev = f"{p}ta"
+        for i in range(3):
+            body.append(f"    {p}c{i} = gpu.memcpy async [{prev}] {p}a, %m{i} : memref<16xi32>, memref<16xi32>")
+            if serial:
+                prev = f"{p}c{i}"
+            if extra and r == 0 and i == 1:
+                body.append("    %x = arith.constant 3 : index")
+        body += [f"    {p}d = gpu.dealloc async [{p}c0, {p}c1, {p}c2] {p}a : memref<16xi32>",
+                 f"    gpu.wait [{p}d]"]
+    return (f"  func.func @{name}(%m0: memref<16xi32>, %m1: memref<16xi32>, %m2: memref<16xi32>) {{\n"
+            + "\n".join(body) + "\n    return\n  }\n")
+
+
+def _lowered_functions(text: str) -> dict[str, str]:
+    r = run_opt(text, "<t>", Config(pipeline=parse_pipeline("builtin.module(func.func(wait-insertion), "
+                                                             "gpu-to-runtime)")))
+    assert r.exit_code == 0, r.rendered_diagnostics()
+    out: dict[str, str] = {}
+    for chunk in r.output.split("\n  func.func @")[1:]:
+        name = chunk.split("(", 1)[0]
+        out[name] = chunk.split("\n  }", 1)[0]
+    return out
+
+
+def test_a_block_is_lowered_alike_whether_or_not_the_same_graph_came_before() -> None:
+    # the planner reuses the plan of a block with the same graph (chains.plan_block's cache):
+    # each function lowers exactly as it does alone, repeated, moved or changed
+    fns = [("a", {}), ("b", {}), ("moved", {"extra": True}), ("serial", {"serial": True}), ("c", {})]
+    together = _lowered_functions("module {\n" + "".join(_fn(n, **kw) for n, kw in fns) + "}\n")
+    assert list(together) == [n for n, _ in fns]
+    for n, kw in fns:
+        alone = _lowered_functions("module {\n" + _fn(n, **kw) + "}\n")
+        assert together[n] == alone[n], n
+    assert together["b"][1:] == together["a"][1:]  # (after the name)
+    assert together["a"].count("mgpuStreamCreate") == 3 and together["serial"].count("mgpuStreamCreate") == 1

@@ -109,3 +109,24 @@ def test_run_opt_restores_the_collector() -> None:
         res = run_opt(text, "m.mlir", Config(split_input_file=True))
         assert res.exit_code == 0, res.rendered_diagnostics()
         assert gc.isenabled()
+
+
+def test_importing_or_running_the_cli_leaves_the_collector_as_found() -> None:
+    """The CLI turns the collector off while it imports; a library user's setting survives it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import gc, sys\n"
+        "import asyncgpu_opt.cli as cli\n"
+        "assert gc.isenabled(), 'import left gc off'\n"
+        "from click.testing import CliRunner\n"
+        "r = CliRunner().invoke(cli.cli, ['-'], input='func.func @f() { return }')\n"
+        "assert r.exit_code == 0, r.output\n"
+        "assert gc.isenabled(), 'a run left gc off'\n"
+        "gc.disable()\n"
+        "r = CliRunner().invoke(cli.cli, ['-'], input='func.func @f() { return }')\n"
+        "assert r.exit_code == 0 and not gc.isenabled(), 'a run turned gc on'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

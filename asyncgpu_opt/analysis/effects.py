@@ -26,6 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dialects.builtin import ModuleOp
+from ..dialects.func import CallOp
+from ..dialects.gpu import FuncOp as GpuFuncOp
+from ..dialects.gpu import LaunchFuncOp
+from ..dialects.gpu import ModuleOp as GpuModuleOp
 from ..ir import types as T
 from ..ir.core import Operation, OpResult, Value
 from .interfaces import declared_effects, has_recursive_effects, is_pure, view_source
@@ -68,7 +73,7 @@ def has_side_effects(op: Operation) -> bool:
 
 def op_effects(op: Operation, module: Operation | None = None) -> Effects | None:
     """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory)."""
-    if op.name == "gpu.launch_func":
+    if op.opdef is LaunchFuncOp:
         return _launch_effects(op, module)
     decl = declared_effects(op)
     e = Effects()
@@ -113,11 +118,11 @@ _READING_LIBRARY_PREFIXES = ("printMemref", "print", "verifyMemRef", "_mlir_cifa
 
 def is_reading_library_call(op: Operation) -> bool:
     """A ``func.call`` of an external runner-utils function that only reads its memref operands."""
-    if op.name != "func.call":
+    if op.opdef is not CallOp:
         return False
     callee = op.attributes.get("callee")
-    name = getattr(callee, "root", None) or getattr(callee, "value", None)
-    return isinstance(name, str) and name.startswith(_READING_LIBRARY_PREFIXES)
+    sym = getattr(callee, "root", None) or getattr(callee, "value", None)
+    return isinstance(sym, str) and sym.startswith(_READING_LIBRARY_PREFIXES)
 
 
 def _launch_effects(op: Operation, module: Operation | None) -> Effects | None:
@@ -142,14 +147,14 @@ def _kernel_func(op: Operation, module: Operation | None) -> Operation | None:
     if kernel is None or not getattr(kernel, "nested", None):
         return None
     if module is None:
-        module = next((a for a in op.ancestors() if a.name == "builtin.module"), None)
+        module = next((a for a in op.ancestors() if a.opdef is ModuleOp), None)
     if module is None:
         return None
     kmod = lookup_in(module, kernel.root)
-    if kmod is None or kmod.name != "gpu.module":
+    if kmod is None or kmod.opdef is not GpuModuleOp:
         return None
     fn = lookup_in(kmod, kernel.leaf)
-    if fn is None or fn.name != "gpu.func" or not fn.regions or not fn.regions[0].blocks:
+    if fn is None or fn.opdef is not GpuFuncOp or not fn.regions or not fn.regions[0].blocks:
         return None
     return fn
 
@@ -241,7 +246,7 @@ def _escapes(v: Value) -> bool:
             if any(_escapes(r) for r in user.results if is_memref(r)):
                 return True
             continue
-        if user.name == "gpu.launch_func" or is_reading_library_call(user):
+        if user.opdef is LaunchFuncOp or is_reading_library_call(user):
             continue  # the kernel's effects (unknown: it conflicts with everything), or a print
         kinds = _use_kinds(user, v)
         if kinds is None or "expose" in kinds:

@@ -4,7 +4,9 @@ The facts live on the op classes in ``dialects/*.py`` (``OpDef`` class attribute
 ``ir/opdef.py``); analyses and passes ask here instead of keeping tables of op names:
 
 * ``is_async(op)``: GPU_AsyncOpInterface (``dialects.gpu.AsyncOp`` subclasses);
-  ``asyncable(op)``: an async op other than ``gpu.wait``/``gpu.launch`` that async-region threads.
+  ``asyncable(op)``: an async op doing device work that async-region threads (not ``gpu.wait``,
+  ``gpu.launch``); ``stays_sync(op)``: one async-region must leave synchronous.
+* ``dialect_of(op)``: the op's dialect namespace.
 * ``declared_effects(op)``: ``[(kind, value)]`` with kind ``read`` / ``write`` / ``alloc`` /
   ``free`` / ``expose`` on memref operand/result values, ``[]`` for no memref effects, ``None`` when
   the op's effects are not modelled (unregistered ops, ops declaring none).  ``Pure`` ops have none.
@@ -38,9 +40,19 @@ def is_async(op: Operation) -> bool:
 
 
 def asyncable(op: Operation) -> bool:
-    """An async gpu op that does device work async-region threads (not ``gpu.wait``, not the
-    region-holding ``gpu.launch``, which must be outlined first)."""
-    return is_async(op) and not op.regions and op.opdef.effects is not None and op.name != "gpu.wait"
+    """An async gpu op that does device work async-region threads (``AsyncOp.device_work``: not
+    ``gpu.wait``; not the region-holding ``gpu.launch``, which must be outlined first)."""
+    return is_async(op) and op.opdef.device_work and not op.regions and op.opdef.effects is not None
+
+
+def stays_sync(op: Operation) -> bool:
+    """A synchronous async op async-region leaves synchronous (``AsyncOp.stays_sync``)."""
+    return op.opdef.stays_sync(op)
+
+
+def dialect_of(op: Operation) -> str:
+    """The op's dialect namespace (``gpu`` for ``gpu.alloc``), registered or not."""
+    return op.name.partition(".")[0]
 
 
 def is_pure(op: Operation) -> bool:

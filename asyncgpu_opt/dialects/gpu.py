@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -58,7 +58,17 @@ def _sym_parser(p: Any, optional_: bool) -> A.Attribute | None:
 
 class AsyncOp(OpDef):
     """Marker base: ops of GPU_AsyncOpInterface (first operand group asyncDependencies, optional
-    last result asyncToken)."""
+    last result asyncToken).
+
+    ``device_work``: the op is work on a stream that async-region threads (``gpu.wait``, which only
+    orders tokens, is not); ``stays_sync(op)``: a synchronous instance async-region must leave
+    synchronous."""
+
+    device_work: ClassVar[bool] = True
+
+    @classmethod
+    def stays_sync(cls, op: Operation) -> bool:
+        return False
 
     @staticmethod
     def deps(op: Operation) -> list[Any]:
@@ -77,6 +87,7 @@ def is_async_op(op: Operation) -> bool:
 class WaitOp(AsyncOp):
     name = "gpu.wait"
     effects = ()
+    device_work = False
     operands = (variadic("asyncDependencies", TOKEN),)
     results = (optional("asyncToken", TOKEN),)
     assembly_format = f"{ASYNC_DEPS} attr-dict"
@@ -110,6 +121,15 @@ class AllocOp(AsyncOp):
             raise VerifyError(f"incorrect number of dynamic sizes, has {n}, expected {mt.num_dynamic_dims()}", op)
         if len(cls.operand_group(op, "symbolOperands")) != _num_layout_symbols(mt):
             raise VerifyError("symbol operand count does not equal memref symbol count", op)
+
+    @staticmethod
+    def host_shared(op: Operation) -> bool:
+        return "hostShared" in op.attributes
+
+    @classmethod
+    def stays_sync(cls, op: Operation) -> bool:
+        """``gpu.alloc host_shared`` (upstream's lowering refuses it async)."""
+        return "hostShared" in op.attributes and cls.token(op) is None
 
 
 def _num_layout_symbols(mt: T.MemRefType) -> int:
@@ -200,6 +220,11 @@ class LaunchFuncOp(AsyncOp):
                        "type($clusterSizeY), type($clusterSizeZ)) "
                        "(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? "
                        "custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict")
+
+    @classmethod
+    def stays_sync(cls, op: Operation) -> bool:
+        """A stream-based launch (``<%stream : !type>``): the user manages its ordering."""
+        return bool(cls.operand_group(op, "asyncObject"))
 
     @classmethod
     def verify_structure(cls, op: Operation) -> None:

@@ -153,6 +153,11 @@ class FuncOp(OpDef):
         lk = str(op.attributes.get("linkage", EXTERNAL))
         if lk == "#llvm.linkage<common>":
             raise VerifyError("functions cannot have 'common' linkage", op)
+        comdat = op.attributes.get("comdat")
+        if isinstance(comdat, A.SymbolRefAttr):  # verifyComdat, as for globals
+            sel = lookup_symbol(op, comdat)
+            if sel is None or sel.name != "llvm.comdat_selector":
+                raise VerifyError("expected comdat symbol", op, raw=True)
         if not op.regions[0].blocks:
             if lk not in ("#llvm.linkage<external>", "#llvm.linkage<extern_weak>"):
                 raise VerifyError("external functions must have 'external' or 'extern_weak' linkage", op)
@@ -268,7 +273,7 @@ class GlobalOp(OpDef):
             if p.peek(","):
                 raise p.error(f"custom op '{cls.name}' expected zero or one type", p.name_pos)
         elif isinstance(value, A.StringAttr):
-            gt = T.LLVMArrayType(len(value.value.encode("latin-1", "replace")), T.i8)
+            gt = T.LLVMArrayType(len(value.value.encode("utf-8", "surrogateescape")), T.i8)
         else:
             raise p.error("type can only be omitted for string globals")
         attrs["global_type"] = A.TypeAttr(gt)

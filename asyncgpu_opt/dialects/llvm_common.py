@@ -8,15 +8,8 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
+from ..syntax.attr_params import CCONVS
 
-CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc", "swiftcc",
-          "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc", "x86_fastcallcc",
-          "arm_apcscc", "arm_aapcscc", "arm_aapcs_vfpcc", "msp430_intrcc", "x86_thiscallcc", "ptx_kernelcc",
-          "ptx_devicecc", "spir_funccc", "spir_kernelcc", "intel_ocl_bicc", "x86_64_sysvcc", "win64cc",
-          "x86_vectorcallcc", "hhvmcc", "hhvm_ccc", "x86_intrcc", "avr_intrcc", "avr_builtincc", "amdgpu_vscc",
-          "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc", "msp430_builtincc",
-          "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
-          "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
 # the keyword attributes (LLVMAttrDefs.td / LLVMEnums.td): keywords in the enum's declaration order
 A.register_keyword_attr("llvm.cconv", A.KeywordSpec(CCONVS, what="Calling Conventions"))
 A.register_keyword_attr("llvm.tailcallkind", A.KeywordSpec(("none", "notail", "musttail", "tail"),

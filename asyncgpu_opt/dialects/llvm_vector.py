@@ -1,5 +1,5 @@
 """llvm dialect, vectors: ``llvm.extractelement``, ``llvm.insertelement``, ``llvm.shufflevector``
-(LLVMOps.td) and ``llvm.intr.vector.insert`` / ``llvm.intr.vector.extract`` (LLVMIntrinsicOps.td).
+(LLVMOps.td) and ``llvm.intr.vector.insert`` / ``extract`` / ``interleave2`` (LLVMIntrinsicOps.td).
 Loaded with the llvm dialect (``ir.registry._EXTRA_MODULES``).
 
     extractelement  ::= ssa `[` ssa `:` type `]` attr-dict `:` vector-type
@@ -261,3 +261,28 @@ class VectorExtractOp(OpDef):
             raise VerifyError("failed to verify that vectors are not bigger than 2^17 bits.", op)
         if _scalable(res) and not _scalable(src):
             raise VerifyError("failed to verify that it is not extracting scalable from fixed-length vectors.", op)
+
+
+class VectorInterleave2Op(OpDef):
+    """``llvm.intr.vector.interleave2`` (generic form only upstream): two vectors of one type
+    interleaved into a vector twice as long (a scalable count stays scalable)."""
+
+    name = "llvm.intr.vector.interleave2"
+    operands = (single("vec1"), single("vec2"))
+    results = (single("res"),)
+    traits = _PURE
+    effects = ()
+    shape_verified = True
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _vector_operand(op, 0)
+        _vector_operand(op, 1)
+        v1, v2, res = op.operands[0].type, op.operands[1].type, op.results[0].type
+        if not isinstance(res, T.VectorType):
+            raise VerifyError(f"result #0 must be LLVM dialect-compatible vector type, but got '{res}'", op)
+        if v1 != v2:
+            raise VerifyError("failed to verify that all of {vec1, vec2} have same type", op)
+        if not (res.shape[-1:] == tuple(2 * d for d in v1.shape[-1:]) and _scalable(res) == _scalable(v1)
+                and res.element_type == v1.element_type):
+            raise VerifyError("failed to verify that result has twice as many elements as 'vec1'", op)

@@ -8,6 +8,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
+from ..syntax.format import check_parsed_attr_dict
+from ..syntax.prop_kinds import is_bool
 from . import memref_layout as L
 
 PURE = frozenset({"Pure"})
@@ -28,7 +30,31 @@ def _num_layout_symbols(mt: Any) -> int:
     return 0
 
 
-class _AllocLike(OpDef):
+_ALIGN64 = ("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value "
+            "is positive and whose value is a power of two > 0")
+
+
+def alignment_error(attrs: Any) -> str | None:
+    """``ConfinedAttr<OptionalAttr<I64Attr>, [IntPositive, IntPowerOf2]>``: the failure text or None."""
+    a = attrs.get("alignment")
+    if a is not None and (not isinstance(a, A.IntegerAttr) or a.value <= 0 or a.value & (a.value - 1)):
+        return _ALIGN64
+    return None
+
+
+_BOOL_NONTEMPORAL = {"nontemporal": is_bool}
+
+
+class _Aligned:
+    """Ops with an ``alignment`` property in a declarative format: its constraint is checked as the
+    attr-dict is parsed (``syntax.format.check_parsed_attr_dict``)."""
+
+    @classmethod
+    def check_attr_dict(cls, attrs: dict[str, A.Attribute]) -> str | None:
+        return alignment_error(attrs)
+
+
+class _AllocLike(_Aligned, OpDef):
     operands = (variadic("dynamicSizes", _IDX), variadic("symbolOperands", _IDX))
     results = (single("memref"),)
     props = ("alignment", "operandSegmentSizes")
@@ -104,13 +130,14 @@ def _check_indices(op: Operation, memref: Any, indices: list, what: str) -> None
         raise VerifyError(f"incorrect number of indices for {what}, expected {mt.rank} but got {len(indices)}", op)
 
 
-class LoadOp(OpDef):
+class LoadOp(_Aligned, OpDef):
     name = "memref.load"
     effects = (("read", "memref"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (single("memref"), variadic("indices", _IDX))
     results = (single("result"),)
     props = ("nontemporal", "alignment")
+    prop_kinds = _BOOL_NONTEMPORAL
     infer = {"result": lambda k: _elem_of(k, "memref")}
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -123,12 +150,13 @@ class LoadOp(OpDef):
             raise VerifyError("failed to verify that result type matches element type of 'memref'", op)
 
 
-class StoreOp(OpDef):
+class StoreOp(_Aligned, OpDef):
     name = "memref.store"
     effects = (("write", "memref"),)
     shape_verified = True  # verify reads only types and attributes
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
+    prop_kinds = _BOOL_NONTEMPORAL
     infer = {"value": lambda k: _elem_of(k, "memref")}
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -470,15 +498,10 @@ def _check_dynamic_count(op: Operation, t: T.MemRefType, n: int) -> None:
         raise VerifyError(f"incorrect number of dynamic sizes, has {n}, expected {t.num_dynamic_dims()}", op)
 
 
-_ALIGN64 = ("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value "
-            "is positive and whose value is a power of two > 0")
-
-
 def check_alignment(op: Operation) -> None:
-    """``ConfinedAttr<OptionalAttr<I64Attr>, [IntPositive, IntPowerOf2]>``."""
-    a = op.attributes.get("alignment")
-    if a is not None and (not isinstance(a, A.IntegerAttr) or a.value <= 0 or a.value & (a.value - 1)):
-        raise VerifyError(_ALIGN64, op)
+    msg = alignment_error(op.attributes)
+    if msg is not None:
+        raise VerifyError(msg, op)
 
 
 def _is_memref(t: Any) -> bool:
@@ -500,6 +523,7 @@ class GlobalOp(OpDef):
 
     name = "memref.global"
     props = _GLOBAL_PROPS
+    prop_kinds = {"type": A.TypeAttr, "constant": A.UnitAttr}
     traits = frozenset({"Symbol"})
 
     @classmethod
@@ -510,12 +534,13 @@ class GlobalOp(OpDef):
             attrs["sym_visibility"] = A.StringAttr(vis)
         if p.parse_optional_keyword("constant"):
             attrs["constant"] = A.UNIT
+        if not p.peek("@"):
+            raise p.error(f"custom op '{cls.name}' expected valid '@'-identifier for symbol name", p.skip())
         attrs["sym_name"] = A.StringAttr(p.parse_symbol_name())
         p.parse_punct(":")
-        tpos = p.skip()
         t = p.parse_type()
         if not isinstance(t, T.MemRefType) or not t.has_static_shape():
-            raise p.error(f"custom op '{cls.name}' type should be static shaped memref, but got '{t}'", tpos)
+            raise p.error(f"custom op '{cls.name}' type should be static shaped memref, but got '{t}'", p.name_pos)
         attrs["type"] = A.TypeAttr(t)
         if p.parse_optional_punct("="):
             if p.parse_optional_keyword("uninitialized"):
@@ -525,8 +550,16 @@ class GlobalOp(OpDef):
                 if not isinstance(iv, A.DenseElementsAttr):
                     raise p.error(f"custom op '{cls.name}' initial value should be a unit or elements attribute",
                                   p.name_pos)
-        attrs.update(p.parse_optional_attr_dict())
+        pos = p.skip()
+        d = p.parse_optional_attr_dict()
+        if d:
+            check_parsed_attr_dict(p, cls, d, pos)
+        attrs.update(d)
         return Operation.create(cls.name, (), (), attrs, opdef=cls)
+
+    @classmethod
+    def check_attr_dict(cls, attrs: dict[str, A.Attribute]) -> str | None:
+        return alignment_error(attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -552,6 +585,8 @@ class GlobalOp(OpDef):
     def verify(cls, op: Operation) -> None:
         a = op.attributes
         t = a.get("type")
+        if isinstance(t, A.TypeAttr) and not isinstance(t.type, T.MemRefType):
+            raise VerifyError("attribute 'type' failed to satisfy constraint: memref type attribute", op)
         if not isinstance(t, A.TypeAttr) or not isinstance(t.type, T.MemRefType) or not t.type.has_static_shape():
             raise VerifyError(f"type should be static shaped memref, but got '{getattr(t, 'type', t)}'", op)
         check_alignment(op)

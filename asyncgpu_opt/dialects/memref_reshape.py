@@ -11,7 +11,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from . import memref_layout as L
-from .memref import _IDX, PURE, _is_memref, _memspace, _names, check_alignment
+from .memref import _IDX, PURE, _Aligned, _is_memref, _memspace, _names, check_alignment
 
 # ----- reshapes, views and the remaining MemRefOps.td ops (issue 10) ----------------------------
 
@@ -349,7 +349,7 @@ class AssumeAlignmentOp(OpDef):
 
 
 
-class ReallocOp(OpDef):
+class ReallocOp(_Aligned, OpDef):
     name = "memref.realloc"
     effects = (("free", "source"), ("alloc", "result"))
     operands = (single("source"), optional("dynamicResultSize", _IDX))

@@ -508,6 +508,7 @@ class IndexSwitchOp(OpDef):
     operands = (single("arg", T.index),)
     results = (variadic("results"),)
     props = ("cases",)
+    prop_kinds = {"cases": A.DenseArrayAttr}
     regions = ("defaultRegion",)  # plus the variadic caseRegions
     traits = frozenset({"RecursiveMemoryEffects", "RegionBranchOpInterface", "SingleBlockImplicitTerminator"})
     region_runs = "one"

@@ -35,6 +35,16 @@ from .registry import (  # noqa: F401  (re-exported: the registry's public names
 from .types import Type, i32
 
 _type_text = operator.attrgetter("type.text")  # value -> its type's canonical text
+
+
+def shape_key(op: Operation) -> tuple:
+    """What ``OpDef.verify_all`` remembers of an op that passed: operand and result types,
+    region and successor counts, attributes.  A shared attribute dict (read-only) stands for its
+    attribute set by its serial number (hashing the attributes is a Python call per attribute)."""
+    attrs = op.attributes
+    return (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)), len(op.regions),
+            len(op.successors),
+            attrs.serial if attrs.__class__ is SharedAttributes else tuple(attrs.items()) if attrs else ())
 # OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
 _FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
 _FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
@@ -373,26 +383,29 @@ class OpDef:
         return info[:7]
 
     @classmethod
-    def verify_all(cls, op: Operation) -> None:
-        """``verify_structure`` then ``verify``; for ``shape_verified`` classes both are skipped
-        for a shape (operand and result types, region/successor counts, attributes) that passed."""
+    def passed_shapes(cls) -> set[tuple] | None:
+        """The shapes (``shape_key``) of ops of this class that passed ``verify_all``, or ``None``
+        when the class's checks depend on more than the shape (nothing is remembered).  The
+        verifier reads it to skip the call for a shape that passed; only ``verify_all`` adds to it."""
         st = cls.__dict__.get("_verified_all")
         if st is None or st[1] is not cls.operands or st[2] is not cls.results:
             # (a class without a verifier of its own has only the structural checks: shape-verified)
             cacheable = (cls.shape_verified or getattr(cls.verify, "__func__", None) is _BASE_VERIFY) \
                 and not overrides_segments(cls)
             st = cls._verified_all = (set() if cacheable else None, cls.operands, cls.results)
-        seen = st[0]
+        return st[0]
+
+    @classmethod
+    def verify_all(cls, op: Operation) -> None:
+        """``verify_structure`` then ``verify``; for ``shape_verified`` classes both are skipped
+        for a shape (operand and result types, region/successor counts, attributes) that passed."""
+        st = cls.__dict__.get("_verified_all")
+        seen = st[0] if st is not None and st[1] is cls.operands and st[2] is cls.results else cls.passed_shapes()
         if seen is None:
             cls.verify_structure(op)
             cls.verify(op)
             return
-        attrs = op.attributes
-        # a shared attribute dict (read-only) stands for its attribute set by its serial number:
-        # hashing the attributes themselves is a Python call per attribute
-        key = (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
-               len(op.regions), len(op.successors),
-               attrs.serial if attrs.__class__ is SharedAttributes else tuple(attrs.items()) if attrs else ())
+        key = shape_key(op)
         if key in seen:
             return
         cls.verify_structure(op)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
-from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes
+from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes, Value
 from .opdef import VerifyError, _type_text
 
 
@@ -23,15 +23,15 @@ def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_
 
 
 class _Dominance:
-    """Dominance state of one IsolatedFromAbove op's verification: ``avail`` holds the ids of the
-    values known to dominate the op being verified (the arguments and earlier results of its
+    """Dominance state of one IsolatedFromAbove op's verification: ``avail`` holds the values
+    (hashed by identity) known to dominate the op being verified (the arguments and earlier results of its
     block and of the blocks around it); anything else is decided by ``properly_dominates``.
     ``error`` is the first failure, raised once the op's structure has been verified."""
 
     __slots__ = ("avail", "error", "trees")
 
     def __init__(self) -> None:
-        self.avail: set[int] = set()
+        self.avail: set[Value] = set()
         self.error: MLIRError | None = None
         self.trees: dict[int, _DomTree] = {}
 
@@ -229,17 +229,25 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             raise MLIRError("empty block: expect at least a terminator", parent.loc)
         return
     last_i = len(ops) - 1
-    passed: set[tuple] | None = None  # shapes of symbol_verified ops that passed in this block
+    block_passed: set[tuple] = set()  # shapes of symbol_verified ops that passed in this block
+    # op definition -> (whether it is a terminator, its passed_shapes()), looked up once per block
+    by_def: dict[Any, tuple[bool, set[tuple] | None]] = {}
     for i in range(last_i):
         if ops[i].successors:
             raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
                             op=ops[i])
     avail = dom.avail
-    local = [id(a) for a in b.args]
+    local: list[Value] = list(b.args)
     avail.update(local)
     for i, op in enumerate(ops):
         od = op.opdef
-        if i != last_i and od is not None and "Terminator" in od.traits:
+        if od is not None:
+            facts = by_def.get(od)
+            if facts is None:
+                facts = by_def[od] = ("Terminator" in od.traits, od.passed_shapes())
+        else:
+            facts = (False, None)
+        if facts[0] and i != last_i and od is not None:
             try:
                 od.verify_parent(op)
             except VerifyError as e:
@@ -247,7 +255,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             raise _fail(op, "must be the last operation in the parent block")
         if dom.error is None:
             for v in op.operands:
-                if id(v) not in avail and not dom.properly_dominates(v, op):
+                if v not in avail and not dom.properly_dominates(v, op):
                     dom.error = _dominance_error(op, v)
                     break
         if op.regions:
@@ -259,24 +267,31 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             _verify_op(op, dom)
         else:  # _verify_op of a region-less op: its definition's checks only
             try:
-                if od.symbol_verified:
+                shapes = facts[1]
+                if shapes is not None:
+                    # a shape that passed before skips the call (verify_all's own check, inlined:
+                    # the lowered IR repeats a few shapes, one call per op was a fifth of the time)
+                    attrs = op.attributes
+                    if (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)), 0,
+                            len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes
+                            else tuple(attrs.items()) if attrs else ()) not in shapes:
+                        od.verify_all(op)
+                elif od.symbol_verified:
                     # (every op of the block is alive while it is verified: an ``id`` is not reused)
                     attrs = op.attributes
                     key = (od, tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
                            len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes else id(attrs))
-                    if passed is None:
-                        passed = set()
-                    if key not in passed:
+                    if key not in block_passed:
                         od.verify_all(op)
-                        passed.add(key)
+                        block_passed.add(key)
                 else:
                     od.verify_all(op)
             except VerifyError as e:
                 raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
-        for r in op.results:
-            k = id(r)
-            avail.add(k)
-            local.append(k)
+        res = op.results
+        if res:
+            avail.update(res)
+            local.extend(res)
     avail.difference_update(local)
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):

@@ -57,10 +57,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..analysis.effects import ANY, AliasInfo, has_side_effects, is_memref, op_effects
-from ..analysis.interfaces import asyncable
+from ..analysis.interfaces import asyncable, dialect_of, stays_sync
 from ..analysis.tokens import reachable_tokens
 from ..diagnostics import MLIRError
-from ..dialects.gpu import TOKEN, WaitOp
+from ..dialects.async_ import AwaitOp, ExecuteOp
+from ..dialects.builtin import ModuleOp
+from ..dialects.gpu import TOKEN, AllocOp, DeallocOp, LaunchOp, WaitOp
+from ..dialects.scf import ForOp, IfOp
 from ..ir.core import Block, Operation, Value
 from .registry import Pass
 
@@ -134,7 +137,7 @@ def _add_token_carrier(op: Operation, init: Value) -> Operation:
     """Re-create the ``scf.for``/``scf.if`` ``op`` with one more ``!gpu.async.token`` result; a loop
     also gets an ``iter_args`` token initialized to ``init`` (and its block argument), an ``scf.if``
     without an else gets one that yields nothing yet.  The yields are left for the caller to extend."""
-    is_for = op.name == "scf.for"
+    is_for = op.opdef is ForOp
     new = _recreate(op, list(op.operands) + ([init] if is_for else []), [r.type for r in op.results] + [TOKEN])
     if is_for:
         new.regions[0].blocks[0].add_arg(TOKEN, op.loc)
@@ -143,6 +146,9 @@ def _add_token_carrier(op: Operation, init: Value) -> Operation:
         new.regions[1].add_block(blk)
         blk.append(Operation.create("scf.yield", [], [], {}, loc=op.loc))
     return new
+
+
+_CARRIERS = (ForOp, IfOp)  # region ops that can carry a token through their blocks
 
 
 def _dedupe(vals: list[Value]) -> list[Value]:
@@ -255,13 +261,13 @@ class _Threader:
     # ----- visitors -------------------------------------------------------------------------------
     def run(self, block: Block) -> bool:
         for op in list(block.ops):
-            if op.name == "gpu.launch":
+            if op.opdef is LaunchOp:
                 raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc, op=op)
-            if op.name == "gpu.wait":
+            if op.opdef is WaitOp:
                 self._visit_wait(op)
-            elif asyncable(op) and not self._stays_sync(op):
+            elif asyncable(op) and not stays_sync(op):
                 self._visit_async(op)
-            elif op.name in ("scf.for", "scf.if") and self.carry_tokens and self._device_only(op):
+            elif op.opdef in _CARRIERS and self.carry_tokens and self._device_only(op):
                 self._visit_carrier(op)
             else:
                 self._visit_host(op)
@@ -277,12 +283,12 @@ class _Threader:
                     if o.is_terminator():
                         continue
                     if asyncable(o):
-                        if _token(o) is not None or _deps(o) or self._stays_sync(o):
+                        if _token(o) is not None or _deps(o) or stays_sync(o):
                             return False  # tokens the user manages, or work that stays synchronous
                         device = True
-                    elif o.name in ("scf.for", "scf.if") and self._device_only(o):
+                    elif o.opdef in _CARRIERS and self._device_only(o):
                         device = True  # nested: carries its own token, threaded from ours
-                    elif o.name.startswith("gpu.") or has_side_effects(o):
+                    elif dialect_of(o) == "gpu" or has_side_effects(o):
                         return False
         return device
 
@@ -307,7 +313,7 @@ class _Threader:
                 inner = _Threader(False, self.alias, self.module, self.done, self.carry_tokens)
                 inner.loop_body = True
                 inner.stats = self.stats
-                start = b.args[-1] if new.name == "scf.for" else init
+                start = b.args[-1] if new.opdef is ForOp else init
                 inner.chains = [_Chain(start, dict(fp), dict(fp), True)]
                 inner.run(b)
                 self.done.add(id(b))
@@ -315,12 +321,6 @@ class _Threader:
         self._count("num-tokens-carried")
         self.preds[id(new.results[-1])] = [init]
         self._merge(conf, new.results[-1], fp, True)
-
-    def _stays_sync(self, op: Operation) -> bool:
-        if op.name == "gpu.alloc" and "hostShared" in op.attributes and _token(op) is None:
-            return True
-        # a stream-based launch: the user manages ordering
-        return op.name == "gpu.launch_func" and bool(op.operand_group("asyncObject"))
 
     def _visit_wait(self, op: Operation) -> None:
         deps = _deps(op)
@@ -358,7 +358,7 @@ class _Threader:
         conf += [c for c in self.chains if any(c.head is d for d in user_deps) and not any(c is x for x in conf)]
         deps = self._sinks([c.head for c in conf] + user_deps)
         if not had_token and not user_deps and not self.chains and not self.single and not self.loop_body \
-                and op.name == "gpu.dealloc":
+                and op.opdef is DeallocOp:
             # nothing is pending on the device: a synchronous free costs one call, where an async one
             # costs a chain (a stream) and a host wait before the block ends
             return
@@ -393,10 +393,10 @@ class _Threader:
         if op.is_terminator():
             self._sync(op, [c for c in self.chains if c.ours])
             return
-        if not has_side_effects(op) and op.name != "gpu.alloc":
+        if not has_side_effects(op) and op.opdef is not AllocOp:
             return
         if self.single:
-            if op.name == "gpu.alloc":  # host_shared stays sync and independent
+            if op.opdef is AllocOp:  # host_shared stays sync and independent
                 return
             self._sync(op, [c for c in self.chains if c.ours])
             return
@@ -422,7 +422,7 @@ class AsyncRegionPass(Pass):
     carry_tokens: bool = True
 
     def apply(self, op: Operation) -> bool:
-        module = next((a for a in op.ancestors() if a.name == "builtin.module"), None)
+        module = next((a for a in op.ancestors() if a.opdef is ModuleOp), None)
         alias = AliasInfo()
         blocks = [b for o in op.walk() for r in o.regions for b in r.blocks]
         changed = False
@@ -449,7 +449,7 @@ class AsyncRegionPass(Pass):
 
 
 def _is_execute_dependency(user: Operation, token: Value) -> bool:
-    return user.name == "async.execute" and any(d is token for d in user.operand_group("dependencies"))
+    return user.opdef is ExecuteOp and any(d is token for d in user.operand_group("dependencies"))
 
 
 def _users_execute_or_await(execute: Operation) -> bool:
@@ -457,7 +457,7 @@ def _users_execute_or_await(execute: Operation) -> bool:
     ``async.execute`` dependency list (no terminator: the execute may be inside control flow)."""
     tok = execute.results[0]
     users = [u for u, _ in tok.uses]
-    return bool(users) and all(u.name == "async.await" or _is_execute_dependency(u, tok) for u in users)
+    return bool(users) and all(u.opdef is AwaitOp or _is_execute_dependency(u, tok) for u in users)
 
 
 def _body(execute: Operation) -> Block:
@@ -469,7 +469,7 @@ def _trailing_wait(execute: Operation) -> Operation | None:
     for op in reversed(_body(execute).ops):
         if op.is_terminator():
             continue
-        if op.name == "gpu.wait":
+        if op.opdef is WaitOp:
             return op if _token(op) is None else None
         if has_side_effects(op):
             return None
@@ -495,7 +495,7 @@ def _add_execute_results(execute: Operation, values: list[Value]) -> list[Value]
 def _make_ordered(op: Operation, tokens: list[Value]) -> None:
     """Make the async gpu ``op`` also depend on ``tokens`` without a second dependency."""
     deps = _deps(op)
-    if op.name == "gpu.wait":
+    if op.opdef is WaitOp:
         _set_deps(op, _dedupe(deps + tokens))
     elif not deps and len(tokens) == 1:
         _set_deps(op, list(tokens))
@@ -514,7 +514,7 @@ def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | N
     sites: list[tuple[Operation, bool]] = []  # (op, host): host ops get a wait before them
     ordered: set[int] = set()
     for op in block.ops[start:]:
-        if asyncable(op) or op.name == "gpu.wait":
+        if asyncable(op) or op.opdef is WaitOp:
             deps, tok = _deps(op), _token(op)
             follows = any(id(d) in ordered for d in deps)
             if tok is not None:
@@ -522,7 +522,7 @@ def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | N
                     sites.append((op, False))
                 ordered.add(id(tok))
                 continue
-            if op.name == "gpu.wait":
+            if op.opdef is WaitOp:
                 if not follows:
                     sites.append((op, False))
                 break
@@ -544,9 +544,7 @@ def _order_after(block: Block, start: int, tokens: list[Value]) -> Operation | N
 
 def _add_dependency_after(values: list[Value], user: Operation) -> Operation | None:
     """Upstream's addAsyncDependencyAfter for one user of a deferring execute's token."""
-    from ..dialects.async_ import AwaitOp
-
-    if user.name == "async.await":
+    if user.opdef is AwaitOp:
         blk = user.parent
         assert blk is not None
         at = blk.index_of(user) + 1
@@ -563,7 +561,7 @@ def _add_dependency_after(values: list[Value], user: Operation) -> Operation | N
 
 
 def _defer_waits(func: Operation) -> bool:
-    worklist = [w for ex in func.walk(pre_order=False) if ex.name == "async.execute"
+    worklist = [w for ex in func.walk(pre_order=False) if ex.opdef is ExecuteOp
                 and _users_execute_or_await(ex) for w in [_trailing_wait(ex)] if w is not None]
     changed = False
     i = 0
@@ -571,7 +569,7 @@ def _defer_waits(func: Operation) -> bool:
         wait = worklist[i]
         i += 1
         execute = wait.parent_op
-        assert execute is not None and execute.name == "async.execute"
+        assert execute is not None and execute.opdef is ExecuteOp
         deps = _deps(wait)
         wait.erase()
         changed = True
@@ -584,7 +582,7 @@ def _defer_waits(func: Operation) -> bool:
             new = _add_dependency_after(values, user)  # type: ignore[arg-type]
             if new is not None:
                 parent = new.parent_op
-                if parent is not None and parent.name == "async.execute" and _users_execute_or_await(parent):
+                if parent is not None and parent.opdef is ExecuteOp and _users_execute_or_await(parent):
                     worklist.append(new)
     return changed
 
@@ -595,7 +593,7 @@ def _single_token_use(func: Operation) -> bool:
     from ..ir.types import AsyncValueType
 
     changed = False
-    for ex in [o for o in func.walk(pre_order=False) if o.name == "async.execute"]:
+    for ex in [o for o in func.walk(pre_order=False) if o.opdef is ExecuteOp]:
         yld = _body(ex).terminator
         assert yld is not None
         for idx, r in enumerate(list(ex.results[1:])):

@@ -1,14 +1,28 @@
-"""canonicalize (a small one): fold redundant ``gpu.wait``s and erase dead pure ops.
+"""canonicalize (a small one): upstream's greedy driver with the gpu.wait patterns and dead-op erasure.
 
-Patterns, applied to a fixpoint (at most ``max-iterations`` sweeps), as upstream's gpu.wait
-canonicalizations:
+The driver follows upstream's ``GreedyPatternRewriteDriver``: each iteration (at most
+``max-iterations``; ``-1``: no limit) erases unreachable blocks, seeds a worklist with every op
+nested in the module (``top-down=true``: in pre-order, processed first to last; ``false``: in
+post-order, processed from the last), and processes it: an op that is trivially dead (unused and
+``Pure``, or only allocating: ``passes/region_utils.would_be_trivially_dead``) is erased, else its
+patterns are tried (at most ``max-num-rewrites`` successful ones per iteration; ``-1``: no
+limit).  Erasing an op re-queues the defining ops of its operands that are left with at most one
+other user; replacing or changing one re-queues its users.  Then, unless
+``region-simplify=disabled``, the regions are simplified (``region_utils``: unreachable blocks
+erased, dead ops and dead block arguments removed, with the successor operands feeding them).
+Another iteration runs while anything changed; with ``test-convergence=true``, a run whose last
+iteration still changed the IR fails (upstream fails without a message; this one says why).
+``region-simplify=aggressive`` (which also merges identical blocks) is refused.
 
-* ``gpu.wait`` / ``gpu.wait async`` with no dependencies whose token is absent or unused: erased;
-* ``%t = gpu.wait async [%a]`` (one dependency): uses of ``%t`` forwarded to ``%a``, wait erased;
-* ``%t = gpu.wait async`` (no dependencies) used only as a dependency of other ``gpu.wait``s:
-  dropped from their dependency lists, wait erased (EraseRedundantGpuWaitOpPairs);
-* an op with the ``Pure`` trait (not a terminator) whose results are all unused: erased (this
-  includes dead constants).
+Patterns, upstream's gpu.wait canonicalizations, in their order:
+
+* EraseRedundantGpuWaitOpPairs: a ``gpu.wait`` depending on the token of a ``gpu.wait async``
+  with no dependencies drops that dependency;
+* SimplifyGpuWaitOp: ``gpu.wait`` with no dependencies and no token is erased;
+  ``%t = gpu.wait async [%a]`` (one dependency): uses of ``%t`` forwarded to ``%a``, wait erased;
+  ``%t = gpu.wait async [...]`` whose token is unused is erased.
+
+Not modelled: folding, other dialects' patterns, constant uniquing and hoisting.
 """
 
 from __future__ import annotations
@@ -16,42 +30,189 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..ir.core import Operation
-from .registry import Pass
+from ..diagnostics import MLIRError
+from ..dialects.gpu import WaitOp
+from ..ir.core import Operation, OpResult, Value
+from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
+from .registry import OptionError, Pass
+
+_LEVELS = ("disabled", "normal", "aggressive")
 
 
-def _wait_deps(op: Operation) -> list:
-    return list(op.operand_group("asyncDependencies"))
+class _Driver:
+    """One canonicalize run over ``root``'s regions: the worklist and the rewrites.
 
+    Two shortcuts leave the result as upstream's: the region DCE is skipped when it cannot find
+    anything (no region of several blocks, the worklist drained, no operand dropped without
+    re-queueing its definition, no possibly dead op in a graph region), and the iteration after
+    one that left nothing unsettled (the same conditions, and the DCE changed nothing) is not run,
+    as it would change nothing."""
 
-def _wait_token(op: Operation):
-    g = op.result_group("asyncToken")
-    return g[0] if g else None
+    def __init__(self, pass_: CanonicalizePass, root: Operation) -> None:
+        self.p = pass_
+        self.root = root
+        self.worklist: list[Operation | None] = []
+        self.pos: dict[int, int] = {}
+        self.dce_needed = True  # the region DCE could find what the worklist did not
+        self.resweep = True  # another sweep could still change something
 
+    # ----- the worklist ---------------------------------------------------------------------------
+    def add(self, op: Operation) -> None:
+        """Queue ``op`` and its ancestors below the root (upstream's addToWorklist)."""
+        pos, wl, root = self.pos, self.worklist, self.root
+        o: Operation | None = op
+        while o is not None and o is not root:
+            k = id(o)
+            if k not in pos:
+                pos[k] = len(wl)
+                wl.append(o)
+            b = o.parent
+            o = b.parent.parent if b is not None and b.parent is not None else None
 
-def _simplify_wait(op: Operation) -> bool:
-    deps = _wait_deps(op)
-    tok = _wait_token(op)
-    if not deps and (tok is None or not tok.uses):
+    def seed(self) -> None:
+        """Queue every op below the root; note whether the region DCE could find anything the
+        worklist does not (several blocks: dead block arguments; graph regions: dead cycles)."""
+        ops = [o for r in self.root.regions for b in r.blocks for top in b.ops
+               for o in top.walk(pre_order=self.p.top_down)]
+        self.dce_needed = _needs_dce(self.root) or any(_needs_dce(o) for o in ops if o.regions)
+        self.resweep = False
+        if self.p.top_down:
+            ops.reverse()  # popped from the end: processed in pre-order
+        self.worklist = ops  # type: ignore[assignment]
+        self.pos = {id(o): i for i, o in enumerate(ops)}
+
+    # ----- rewriter -------------------------------------------------------------------------------
+    def erase(self, op: Operation) -> None:
+        for v in op.operands:
+            d = v.defining_op()
+            if d is not None and len({id(u) for u, _ in v.uses if u is not op}) <= 1:
+                self.add(d)
+        pos = self.pos
+        if op.regions:
+            for o in op.walk():
+                i = pos.pop(id(o), None)
+                if i is not None:
+                    self.worklist[i] = None
+        else:
+            i = pos.pop(id(op), None)
+            if i is not None:
+                self.worklist[i] = None
         op.erase()
+
+    def replace(self, op: Operation, values: list[Value]) -> None:
+        for r, v in zip(op.results, values):
+            users = r.users()
+            r.replace_all_uses_with(v)
+            for u in users:
+                self.add(u)
+        self.erase(op)
+
+    def set_deps(self, op: Operation, deps: list[Value]) -> None:
+        """Change ``op``'s dependencies in place: the dropped values' definitions are not
+        re-queued (as upstream), so a later sweep (or the DCE, for one that may be dead) finds them."""
+        dropped = [d for d in op.operands if not any(d is k for k in deps)]
+        op.opdef.set_operand_group(op, "asyncDependencies", deps)
+        self.resweep = True
+        if any((o := v.defining_op()) is not None and would_be_trivially_dead(o) for v in dropped):
+            self.dce_needed = True
+        self.add(op)
+
+    # ----- patterns -------------------------------------------------------------------------------
+    def wait_patterns(self, op: Operation) -> bool:
+        deps = op.operands  # gpu.wait: its operands are its asyncDependencies, its result its token
+        redundant = [d for d in deps if type(d) is OpResult and d.op.opdef is WaitOp and not d.op.operands]
+        if redundant:  # EraseRedundantGpuWaitOpPairs
+            self.set_deps(op, [d for d in deps if not any(d is r for r in redundant)])
+            return True
+        tok = op.results[0] if op.results else None
+        if not deps and tok is None:  # SimplifyGpuWaitOp
+            self.erase(op)
+        elif len(deps) == 1 and tok is not None:
+            self.replace(op, [deps[0]])
+        elif tok is not None and not tok.uses:
+            self.erase(op)
+        else:
+            return False
         return True
-    if tok is None:
+
+    # ----- the driver -----------------------------------------------------------------------------
+    def process(self) -> bool:
+        changed = False
+        rewrites = 0
+        limit = self.p.max_num_rewrites
+        wl, pos = self.worklist, self.pos
+        while wl and (limit == -1 or rewrites < limit):
+            op = wl.pop()
+            if op is None:
+                continue
+            del pos[id(op)]
+            if op.opdef is WaitOp:  # (never trivially dead: it syncs)
+                if self.wait_patterns(op):
+                    self.p.count("num-waits-folded")
+                    rewrites += 1
+                    changed = True
+            elif is_trivially_dead(op):
+                self.erase(op)
+                self.p.count("num-dead-ops-erased")
+                changed = True
+        if any(o is not None for o in wl):
+            self.dce_needed = self.resweep = True  # stopped by max-num-rewrites
+        return changed
+
+    def erase_unreachable(self) -> bool:
+        erased: list[Operation] = []
+        changed = erase_unreachable_blocks(self.root.regions, erased)
+        for o in erased:  # (upstream's listener takes them off the worklist)
+            i = self.pos.pop(id(o), None)
+            if i is not None:
+                self.worklist[i] = None
+        return changed
+
+    def simplify_regions(self) -> bool:
+        changed = self.erase_unreachable()
+        if self.dce_needed:
+            erased: list = []
+            changed |= run_region_dce(self.root.regions, erased)
+            self.p.count("num-dead-ops-erased", sum(1 for x in erased if isinstance(x, Operation)))
+            self.resweep |= bool(erased)
+        return changed
+
+    def run(self) -> bool:
+        changed = progress = False
+        iteration = 0
+        limit = self.p.max_iterations
+        while True:
+            iteration += 1
+            if limit != -1 and iteration > limit:
+                break
+            self.seed()
+            progress = self.erase_unreachable()
+            progress |= self.process()
+            if self.p.region_simplify != "disabled":
+                progress |= self.simplify_regions()
+            changed |= progress
+            if not progress:
+                break
+            if not self.resweep and (limit == -1 or iteration < limit):
+                progress = False  # the next sweep would find nothing
+                break
+        self.worklist = []
+        self.pos = {}
+        if progress and self.p.test_convergence:  # the last iteration still changed the IR
+            raise MLIRError(f"canonicalize did not converge after {self.p.max_iterations} iterations "
+                            "(test-convergence)", self.root.loc)
+        return changed
+
+
+def _needs_dce(op: Operation) -> bool:
+    """A region of ``op`` where only the region DCE finds dead code: several blocks, or a graph
+    region (unregistered or ``HasOnlyGraphRegion`` parent) holding a possibly dead op in use."""
+    if any(len(r.blocks) > 1 for r in op.regions):
+        return True
+    if op.opdef is not None and "HasOnlyGraphRegion" not in op.opdef.traits:
         return False
-    if len(deps) == 1:
-        tok.replace_all_uses_with(deps[0])
-        op.erase()
-        return True
-    if not deps and all(u.name == "gpu.wait" for u in tok.users()):
-        for u in tok.users():
-            u.opdef.set_operand_group(u, "asyncDependencies", [d for d in _wait_deps(u) if d is not tok])
-        op.erase()
-        return True
-    return False
-
-
-def _is_dead(op: Operation) -> bool:
-    return (op.has_trait("Pure") and not op.is_terminator() and op.parent is not None
-            and all(not r.uses for r in op.results))
+    return any(would_be_trivially_dead(o) and any(r.uses for r in o.results)
+               for r in op.regions for b in r.blocks for o in b.ops)
 
 
 @dataclass(frozen=True)
@@ -67,35 +228,19 @@ class CanonicalizePass(Pass):
         ("num-waits-folded", "Number of redundant gpu.waits folded"),
     )
 
-    top_down: bool = True
+    top_down: bool = True  # worklist order: pre-order (true) or post-order (false)
     region_simplify: str = "normal"
     max_iterations: int = 10
     max_num_rewrites: int = -1
     test_convergence: bool = False
 
+    def __post_init__(self) -> None:
+        if self.region_simplify not in _LEVELS:
+            raise OptionError(f"Invalid value '{self.region_simplify}' for option region-simplify: expected "
+                              "disabled, normal or aggressive")
+        if self.region_simplify == "aggressive":
+            raise OptionError("region-simplify=aggressive (merging identical blocks) is not supported: "
+                              "use normal or disabled")
+
     def apply(self, op: Operation) -> bool:
-        changed = False
-        rewrites = 0
-        iters = self.max_iterations if self.max_iterations > 0 else 1 << 30
-        for _ in range(iters):
-            progress = False
-            for o in list(op.walk(pre_order=False)):
-                if o is op or o.parent is None:
-                    continue
-                if 0 <= self.max_num_rewrites <= rewrites:
-                    return changed
-                if o.name == "gpu.wait" and o.opdef is not None:
-                    if _simplify_wait(o):
-                        self.count("num-waits-folded")
-                        progress = True
-                        rewrites += 1
-                        continue
-                if _is_dead(o):
-                    o.erase()
-                    self.count("num-dead-ops-erased")
-                    progress = True
-                    rewrites += 1
-            changed |= progress
-            if not progress:
-                break
-        return changed
+        return _Driver(self, op).run()

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..diagnostics import MLIRError
-from ..dialects.gpu import TOKEN, LaunchFuncOp, LaunchOp
+from ..dialects.arith import ConstantOp
+from ..dialects.func import FuncOp
+from ..dialects.gpu import TOKEN, LaunchFuncOp, LaunchOp, TerminatorOp
+from ..dialects.gpu import ModuleOp as GpuModuleOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, BlockArgument, Operation, Region, Value
@@ -37,7 +40,7 @@ def _defined_inside(v: Value, op: Operation) -> bool:
 
 def _const_int(v: Value) -> int | None:
     d = v.defining_op()
-    if d is not None and d.name == "arith.constant":
+    if d is not None and d.opdef is ConstantOp:
         a = d.attributes.get("value")
         if isinstance(a, A.IntegerAttr):
             return a.value
@@ -94,7 +97,7 @@ def outline(launch: Operation, module: Operation, func_name: str,  # noqa: C901 
     ret = lookup_opdef("gpu.return")
     for b in region.blocks:
         t = b.ops[-1] if b.ops else None
-        if t is not None and t.name == "gpu.terminator":
+        if t is not None and t.opdef is TerminatorOp:
             b.remove(t)
             t.erase()
             b.append(ret.build(loc=t.loc))
@@ -104,7 +107,7 @@ def outline(launch: Operation, module: Operation, func_name: str,  # noqa: C901 
     msym = launch.attributes.get("module")
     fname = fsym.root if isinstance(fsym, A.SymbolRefAttr) else f"{func_name}_kernel"
     existing = lookup_in(module, msym.root) if isinstance(msym, A.SymbolRefAttr) else None
-    if existing is not None and existing.name == "gpu.module":
+    if existing is not None and existing.opdef is GpuModuleOp:
         kname = msym.root
         fname = _unique_name(existing, fname)
     else:
@@ -175,10 +178,10 @@ class GpuKernelOutliningPass(Pass):
         changed = False
         top = list(op.regions[0].blocks[0].ops)
         for i, fn in enumerate(top):
-            if fn.name != "func.func" or not fn.regions:
+            if fn.opdef is not FuncOp or not fn.regions:
                 continue
             fname = fn.attributes["sym_name"].value
-            launches = [o for o in fn.walk() if o.name == "gpu.launch"]
+            launches = [o for o in fn.walk() if o.opdef is LaunchOp]
             after = top[i + 1] if i + 1 < len(top) else None  # kernel modules go just after the function
             for launch in launches:
                 outline(launch, op, fname, after)

@@ -18,15 +18,18 @@ from typing import ClassVar
 
 from ..analysis.interfaces import is_async
 from ..analysis.tokens import is_token
-from ..dialects.gpu import AsyncOp, WaitOp
+from ..dialects.gpu import AllocOp, AsyncOp, LaunchFuncOp, WaitOp
 from ..ir import types as T
 from ..ir.core import Block, Operation
 from .registry import Pass
 
 
 def _new_wait(deps: list, loc) -> Operation:
-    return WaitOp.build(operands={"asyncDependencies": list(deps)}, results={"asyncToken": T.gpu_async_token},
-                        loc=loc)
+    """``gpu.wait async [deps]`` (``WaitOp.build``'s op: one operand group, no segment sizes)."""
+    return Operation.create_simple(WaitOp.name, WaitOp, deps, _TOKEN_RESULT, {}, loc)
+
+
+_TOKEN_RESULT = (T.gpu_async_token,)
 
 
 class _Inserts:
@@ -69,6 +72,8 @@ class WaitInsertionPass(Pass):
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
             deps = AsyncOp.deps(op)
+            if len(deps) < 2:
+                continue  # (nothing to dedupe)
             uniq = []
             for d in deps:
                 if all(d is not u for u in uniq):
@@ -78,14 +83,14 @@ class WaitInsertionPass(Pass):
                 self.count("num-deps-deduplicated", len(deps) - len(uniq))
                 changed = True
         for op in list(ops):
-            if op.name != "gpu.wait" or AsyncOp.token(op) is None or op.parent is None:
+            if op.opdef is not WaitOp or AsyncOp.token(op) is None or op.parent is None:
                 continue
             deps = AsyncOp.deps(op)
             if len(deps) == 1 and len(deps[0].uses) == 1 and deps[0].defining_op() is not None \
                     and deps[0].defining_op().parent is op.parent:
                 tok = AsyncOp.token(op)
                 users = tok.users()
-                if len(users) == 1 and users[0].name != "gpu.wait":
+                if len(users) == 1 and users[0].opdef is not WaitOp:
                     tok.replace_all_uses_with(deps[0])
                     op.erase()
                     self.count("num-waits-folded")
@@ -95,11 +100,11 @@ class WaitInsertionPass(Pass):
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
         #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
         for op in ops:
-            if op.name == "gpu.wait":
+            if op.opdef is WaitOp:
                 continue
             deps = AsyncOp.deps(op)
-            if not deps and AsyncOp.token(op) is not None and op.name != "gpu.launch_func" \
-                    and not (op.name == "gpu.alloc" and "hostShared" in op.attributes):
+            if not deps and AsyncOp.token(op) is not None and op.opdef is not LaunchFuncOp \
+                    and not (op.opdef is AllocOp and AllocOp.host_shared(op)):
                 w = _new_wait([], op.loc)
                 inserts.add(op, w)
                 op.opdef.set_operand_group(op, "asyncDependencies", [w.results[0]])
@@ -120,11 +125,13 @@ class WaitInsertionPass(Pass):
                 for b in r.blocks:
                     tokens.extend(a for a in b.args if is_token(a))
         for t in tokens:
+            if len(t.uses) < 2:
+                continue  # (at most one user)
             users = t.users()
             if len(users) <= 1:
                 continue
             for u in users:
-                if u.name == "gpu.wait" or not is_async(u):
+                if u.opdef is WaitOp or not is_async(u):
                     continue
                 w = _new_wait([t], u.loc)
                 inserts.add(u, w)

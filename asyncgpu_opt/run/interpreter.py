@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import Diagnostic, MLIRError
+from ..dialects.gpu import ModuleOp as GpuModuleOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
@@ -34,6 +35,7 @@ from .values import (
     Cell,
     MemRef,
     RunError,
+    StoppedByHazard,
     Token,
     all_offsets,
     apply_impl,
@@ -76,7 +78,7 @@ class Interpreter:
             name = op.attributes.get("sym_name")
             if isinstance(name, A.StringAttr):
                 self.symbols[name.value] = op
-                if op.name == "gpu.module":
+                if op.opdef is GpuModuleOp:
                     self.gpu_modules[name.value] = op
 
     # ------------------------------------------------------------------ values
@@ -166,8 +168,9 @@ class Interpreter:
             if not 0 <= i < n:
                 buf = m.buffer
                 lo = m.aligned.offset + (e + i * s) * m.itemsize
-                if buf is not None:
-                    self.rt.host_access(buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)
+                if buf is not None and any(h.kind == "out-of-bounds" for h in self.rt.host_access(
+                        buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)):
+                    raise StoppedByHazard("the run stopped at this out-of-bounds access", op.loc)
                 raise MLIRError(f"--run: out-of-bounds {'store' if write else 'load'}: index {i} "
                                 f"not in [0, {n})", op.loc)
             e += i * s
@@ -275,6 +278,7 @@ class Interpreter:
         shared = int(self.get(dsm[0])) if dsm else 0
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
+        _check_launch_limits(op, grid, block)
         if self.backend == "cuda" and func is not None:
             run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
         else:
@@ -420,7 +424,8 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
             err = e
             rt.running.cancel()
         it.cleanup_implicit()
-        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning")
+        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning",
+                            aborted=err is not None)
     trace = getattr(config, "trace", None)
     if trace:
         from .trace import write_trace
@@ -444,12 +449,33 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
         diagnostics.extend(hazard_diagnostics(module, hazards))
     if getattr(config, "run_summary", False):
         stderr_lines.append(run_summary(rt.run_stats()))
-    if err is not None:
+    stopped = isinstance(err, StoppedByHazard)  # its hazard is reported above: no second error
+    if err is not None and not stopped:
         raise RunError(err.diagnostic.message, err.diagnostic.loc, out)
     errors = [h for h in hazards if h.severity == "error"]
     if errors and diagnostics is None:
         n = len(errors)
-        e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected", None, out)
+        e = RunError(f"{n} hazard{'s' if n != 1 else ''} detected"
+                     + ("; the run stopped at the out-of-bounds access" if stopped else ""), None, out)
         e.diagnostic.summary = True
         raise e
     return out
+
+
+# CUDA's launch limits (cudaErrorInvalidConfiguration beyond them)
+_MAX_BLOCK = (1024, 1024, 64)
+_MAX_GRID = (2**31 - 1, 65535, 65535)
+_MAX_THREADS_PER_BLOCK = 1024
+
+
+def _check_launch_limits(op: Any, grid: list[int], block: list[int]) -> None:
+    """A launch CUDA would refuse is a located error (and no attempt to simulate 2^31 threads)."""
+    g = [int(x) for x in (*grid, 1, 1, 1)[:3]]
+    b = [int(x) for x in (*block, 1, 1, 1)[:3]]
+    if min(g + b) <= 0:
+        return  # an empty launch runs nothing
+    if any(x > m for x, m in zip(b, _MAX_BLOCK)) or b[0] * b[1] * b[2] > _MAX_THREADS_PER_BLOCK \
+            or any(x > m for x, m in zip(g, _MAX_GRID)):
+        raise MLIRError(f"--run: invalid launch configuration: grid {g[0]}x{g[1]}x{g[2]}, block {b[0]}x{b[1]}x{b[2]} "
+                        f"(CUDA allows at most {_MAX_THREADS_PER_BLOCK} threads per block, a block of "
+                        "1024x1024x64 and a grid of 2147483647x65535x65535)", op.loc)

@@ -722,13 +722,16 @@ class Runtime:
         self._cmd_accesses = saved
 
     # -------------------------------------------------------------------- exit
-    def finish(self, loc: str | None = None, memory_leaks: str = "warning") -> list[Hazard]:
+    def finish(self, loc: str | None = None, memory_leaks: str = "warning", aborted: bool = False) -> list[Hazard]:
         """Program exit: report leaked streams and events (errors: a lowering bug) and device
         allocations never freed (``memory_leaks``: "warning", as mlir-runner and CUDA leave them
-        to the process exit, or "error"); returns all hazards."""
+        to the process exit, or "error"); returns all hazards.  ``aborted``: the run stopped at an
+        error before the program's own clean-up, so nothing is reported as leaked."""
         if not self.finished:
             self.finished = True
             self.running.cancel()  # normally none: the interpreter settles them at the end of the entry
+            if aborted:
+                return self.hazards
             for s in self.streams:
                 if not s.destroyed:
                     self._report(

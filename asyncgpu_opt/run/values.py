@@ -29,6 +29,10 @@ class RunError(MLIRError):
         self.output = output
 
 
+class StoppedByHazard(MLIRError):
+    """The run cannot go on past an access already reported as a hazard (outside its buffer)."""
+
+
 # --------------------------------------------------------------------------- values
 _INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
 #: the unsigned numpy type of each signless integer dtype (unsigned arith ops view through it)

@@ -63,6 +63,15 @@ def _attr_used(elems: list[Any], out: set[str]) -> None:
             _attr_used([a.inner if isinstance(a, Ref) else a for a in e.args], out)
 
 
+
+def check_parsed_attr_dict(p: Any, opdef: Any, attrs: dict[str, Any], pos: int) -> None:
+    """ODS's generated parser verifies the inherent attributes of a parsed attr-dict at once
+    (``verifyInherentAttrs``): a constraint failure is a parse error at the dictionary, worded
+    ``custom op 'N' 'N' op <message>``.  ``opdef.check_attr_dict(attrs)`` returns that message."""
+    msg = opdef.check_attr_dict(attrs)
+    if msg is not None:
+        raise p.error(f"custom op '{opdef.name}' '{opdef.name}' op {msg}", pos)
+
 class Format:
     def __init__(self, opdef: Any, elems: list[Any]) -> None:
         self.opdef = opdef
@@ -295,9 +304,15 @@ class Format:
                 st.result_types[name] = [p.parse_type()]
             return result_type
         if isinstance(e, AttrDict) and not e.with_keyword:
+            check = getattr(self.opdef, "check_attr_dict", None)
+
             def attr_dict(p: Any, st: State) -> None:
                 if p.peek("{"):
-                    st.attrs.update(p.parse_attr_dict_body())
+                    pos = p.skip()
+                    d = p.parse_attr_dict_body()
+                    if check is not None:
+                        check_parsed_attr_dict(p, self.opdef, d, pos)
+                    st.attrs.update(d)
             return attr_dict
         parse_elem = self._parse_elem
         return lambda p, st: parse_elem(e, p, st)
@@ -379,7 +394,10 @@ class Format:
                 self._parse_elems(e.else_, p, st)
             return
         if isinstance(e, AttrDict):
+            pos = p.skip()
             d = p.parse_optional_attr_dict_with_keyword() if e.with_keyword else p.parse_optional_attr_dict()
+            if d and getattr(self.opdef, "check_attr_dict", None) is not None:
+                check_parsed_attr_dict(p, self.opdef, d, pos)
             st.attrs.update(d)
             return
         if isinstance(e, Var):

@@ -287,18 +287,30 @@ class Parser(AttributeParser):
                 num = om.group("num")
                 operands.append(resolve(OperandRef(om.group("name"), int(num) if num else 0, om.start()), ty))
         if props:
+            txt = m.group("props")
+            if (opdef, txt) not in self._props_checked:
+                self._check_props(opdef, props, start)
+                self._props_checked.add((opdef, txt))
             attrs = {**attrs, **props} if attrs else props
         if opdef.default_attrs:
             attrs = _generic_defaults(opdef, attrs)
         self.pos = self.last_end = m.end()
         return Operation.create(opdef.name, operands, ftype.results, attrs, (), (), None, None, opdef=opdef)
 
+    def _check_props(self, opdef: Any, props: dict[str, A.Attribute], pos: int) -> None:
+        """``<{...}>`` must convert to the op's properties (``syntax.prop_kinds``)."""
+        from .prop_kinds import conversion_error
+
+        msg = conversion_error(opdef, props)
+        if msg is not None:
+            raise self.error(msg, pos)
+
     def parse_generic_operation(self) -> Operation:
         """generic-operation (see module docstring)."""
         op = self._parse_generic_fast()
         if op is not None:
             return op
-        self.skip()
+        op_pos = self.skip()
         name = self.parse_string()
         name_pos = self.skip()
         opdef = lookup_opdef(name)
@@ -360,6 +372,7 @@ class Parser(AttributeParser):
         operands = [self.resolve(r, ty) for r, ty in zip(operand_refs, ftype.inputs)]
         if opdef is not None:
             if props:
+                self._check_props(opdef, props, op_pos)
                 attrs.update(props)
             if opdef.default_attrs:
                 attrs = _generic_defaults(opdef, attrs)

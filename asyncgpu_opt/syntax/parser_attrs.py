@@ -16,6 +16,7 @@ from ..ir import types as T
 from ..ir.opdef import is_known_dialect
 from ..ir.registry import load_dialect
 from . import lexer as L
+from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
 _ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
@@ -210,6 +211,15 @@ class AttributeParser(TypeParser):
         # a dialect registers its attributes (and enums) when its module loads; the target attributes
         # of the dialects we have no ops of (``#rocdl.target``) are defined with the gpu dialect's
         load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
+        if end > m.end() and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
+            word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
+            if errors:
+                err = self.error(errors[-1][0], errors[-1][1])
+                err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
+                raise err
+            if word and name not in A.KEYWORD_ATTRS and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
+                self.pos = self.last_end = end
+                return A.OpaqueAttr(f"#{name}<{word}>")
         if "." in name:
             spec = A.KEYWORD_ATTRS.get(name)
             if spec is not None and end > m.end():
@@ -375,8 +385,8 @@ class AttributeParser(TypeParser):
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         tpos = self.skip()
-        if elided is not None and not self.peek(":"):
-            ty = elided  # type elided by the op's syntax (memref.global)
+        if elided is not None:
+            ty = elided  # a given type: no `: type` follows (memref.global's initial value)
         else:
             self.parse_punct(":", "")
             tpos = self.skip()
@@ -399,7 +409,7 @@ class AttributeParser(TypeParser):
         n = ty.num_elements() if ty.has_static_shape() else -1
         if len(conv) > 1 and len(conv) != n:
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
-                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lit_pos)
+                             f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
 
     def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:

@@ -86,6 +86,7 @@ class ParserBase:
         self.def_pos: dict[int, int] = {}  # id(value) -> position of its definition ("prior use here")
         self.block_scopes: list[dict[str, tuple[Block, int, bool]]] = []
         self._generic_cache: dict[str, Any] = {}  # text of a generic op's dictionary / function type
+        self._props_checked: set[tuple[Any, str]] = set()  # (op definition, properties text) converted
         self._line_cache: dict[tuple, Any] = {}  # line skeleton -> build record or False (line_cache.py)
         self.use_line_cache = True  # False: every op through parse_operation (for differential tests)
 

@@ -730,12 +730,24 @@ class Printer:
         dd = self.default_dialects[-1]
         for op in ops:  # templated ops inline (see _format_text), everything else through print_op
             if not op.regions and not op.successors:
-                ent = tmpl.get(_shape_key(op, dd))
+                operands = op.operands
+                res = op.results
+                attrs = op.attributes
+                if attrs.__class__ is SharedAttributes and len(res) == 1 and len(operands) < 3:
+                    # _shape_key of the commonest lowered ops, inlined (the same tuple)
+                    if not operands:
+                        key: tuple = (op.opdef, dd, None, id(res[0].type), id(attrs))
+                    elif len(operands) == 1:
+                        key = (op.opdef, dd, id(operands[0].type), None, id(res[0].type), id(attrs))
+                    else:
+                        key = (op.opdef, dd, id(operands[0].type), id(operands[1].type), None, id(res[0].type),
+                               id(attrs))
+                    ent = tmpl.get(key)
+                else:
+                    ent = tmpl.get(_shape_key(op, dd))
                 if ent is None:  # objects built by a pass: the same shape by value
                     ent = tmpl_v.get(_value_key(op, dd))
                 if ent is not None:
-                    operands = op.operands
-                    res = op.results
                     if len(res) == 1:
                         out = [ind, uses.get(res[0]) or self.result_list(op), " = ", ent[0]]
                     elif res:

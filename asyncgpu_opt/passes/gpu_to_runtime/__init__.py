@@ -76,6 +76,9 @@ from typing import Any, ClassVar
 
 from ...analysis.tokens import is_token
 from ...diagnostics import MLIRError
+from ...dialects.func import ConstantOp as FuncConstantOp
+from ...dialects.func import FuncOp
+from ...dialects.gpu import LaunchFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
@@ -127,7 +130,7 @@ class GpuToRuntimePass(Pass):
         L.loc = op.loc
         changed = False
         for fn in list(op.walk()):
-            if fn.name == "func.func":
+            if fn.opdef is FuncOp:
                 changed = _lower_function(L, fn) or changed
         blocks: dict[int, Block] = {}
         for ph in L.placeholders:
@@ -208,10 +211,10 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
 def _check_lowered(op: Operation) -> None:
     """Anything left is an error, never silently kept."""
     for o in op.walk():
-        if LOWERINGS[o.opdef] is not None and o.name != "gpu.launch_func":  # (is_host_op, inlined: every op)
+        if LOWERINGS[o.opdef] is not None and o.opdef is not LaunchFuncOp:  # (is_host_op, inlined: every op)
             raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.name == "gpu.launch_func" and not o.operand_group("asyncObject"):
+        if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
             raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.name == "func.constant" and _has_token(o.results[0].type):
+        if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
             raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
                             "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, SharedAttributes, Value
+from ...ir.core import Block, Operation, OpResult, SharedAttributes, Value
 from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
@@ -27,6 +27,9 @@ _SIGS = {
 }
 
 
+_PTR_RESULT = (PTR,)
+_new_op = Operation.__new__
+_new_result = OpResult.__new__
 _DESCRIPTORS: dict[T.Type, T.Type] = {}
 
 
@@ -105,9 +108,41 @@ class Builder:
                    loc: Any = None) -> Operation:
         """``emit`` of a ``shape``."""
         od, attrs, name = got
-        op = Operation.create_simple(name, od, operands, result_types, attrs, loc if loc is not None else self.loc)
+        # Operation.create_simple and insert_before, inlined (a call frame each per lowered op)
+        op = _new_op(Operation)
+        op.name = name
+        op.opdef = od
+        op.operands = ops = list(operands)
+        for i, v in enumerate(ops):
+            v.uses.append((op, i))
+        if len(result_types) == 1:  # (most lowered ops)
+            r = _new_result(OpResult)
+            r.type = result_types[0]
+            r.uses = []
+            r.name_hint = None
+            r.op = op
+            r.index = 0
+            op.results = [r]
+        elif result_types:
+            res = []
+            for i, t in enumerate(result_types):
+                r = _new_result(OpResult)
+                r.type = t
+                r.uses = []
+                r.name_hint = None
+                r.op = op
+                r.index = i
+                res.append(r)
+            op.results = res
+        else:
+            op.results = []
+        op.attributes = attrs
+        op.properties = None
+        op.regions = ()
+        op.successors = ()
+        op.loc = loc if loc is not None else self.loc
         ip = self.ip
-        op.parent = ip.parent  # insert_before, inlined
+        op.parent = ip.parent
         pend = self.pending.get(id(ip))
         if pend is None:
             self.pending[id(ip)] = [op]
@@ -184,13 +219,13 @@ class Builder:
     def cast(self, v: Value, t: T.Type) -> Value:
         if v.type is t or v.type == t:
             return v
-        return self.emit("builtin.unrealized_conversion_cast", [v], [t]).results[0]
+        return self.emit_shape(self.shape("builtin.unrealized_conversion_cast"), [v], [t]).results[0]
 
     def to_i64(self, v: Value) -> Value:
         return self.cast(v, T.i64)
 
     def zero(self) -> Value:
-        return self.emit("llvm.mlir.zero", [], [PTR]).results[0]
+        return self.emit_shape(self.shape("llvm.mlir.zero"), [], _PTR_RESULT).results[0]
 
     def byte_size(self, elem: T.Type, count: Value) -> Value:
         z = self.zero()

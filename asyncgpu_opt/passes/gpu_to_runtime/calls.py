@@ -89,14 +89,32 @@ def _element_type(op: Operation, m: Value, kinds: Kinds) -> T.Type | None:
     return et
 
 
+_PARTS: dict[Kinds, tuple[bool, Kinds, Kinds, Kinds]] = {}
+
+
+def _parts(kinds: Kinds) -> tuple[bool, Kinds, Kinds, Kinds]:
+    """(whether the descriptor is needed, the ``descriptor`` kinds, the size kinds, the pointer
+    kinds) of one memref's arguments, each in argument order: what ``_memref_args`` emits in
+    turn, sorted once per recipe instead of on every call."""
+    got = _PARTS.get(kinds)
+    if got is None:
+        got = _PARTS[kinds] = (
+            any(k != "elem_size" for _, k in kinds),
+            tuple((i, k) for i, k in kinds if k == "descriptor"),
+            tuple((i, k) for i, k in kinds if k in ("numel", "nbytes", "elem_size")),
+            tuple((i, k) for i, k in kinds if k in ("ptr", "allocated", "descriptor")))
+    return got
+
+
 def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
                  out: dict[int, list[Value]]) -> None:
     """The arguments of memref ``m``: its descriptor, its sizes, its pointers."""
+    needs_desc, descs, sizes, ptrs = _PARTS.get(kinds) or _parts(kinds)
     d: Any = None
-    if any(k != "elem_size" for _, k in kinds):
+    if needs_desc:
         d = L.cast(m, _UNRANKED_DESC) if isinstance(m.type, T.UnrankedMemRefType) else L.desc(m)
-    for i, k in kinds:
-        if k == "descriptor" and isinstance(m.type, T.MemRefType):
+    for i, _ in descs:
+        if isinstance(m.type, T.MemRefType):
             # a ranked memref: its static rank and its descriptor, spilled to the stack (the runtime
             # reads sizes and strides through the pointer, as the unranked descriptor's payload)
             p = L.emit("llvm.alloca", [L.const(1, T.i64, T.index)], [PTR],
@@ -104,7 +122,7 @@ def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
             L.emit("llvm.store", [d, p], [])
             out[i] = [L.const(len(m.type.shape), T.i64, T.index), p]
     count = None
-    for i, k in kinds:
+    for i, k in sizes:
         if k == "numel" or k == "nbytes":
             count = count or L.element_count(m, d)
             out[i] = [count if k == "numel" else L.byte_size(et, count)]
@@ -113,7 +131,7 @@ def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
             gep = L.emit("llvm.getelementptr", [z], [PTR], {
                 "elem_type": L.attr(A.TypeAttr, et), "rawConstantIndices": L.dense(T.i32, (1,))})
             out[i] = [L.emit("llvm.ptrtoint", [gep.results[0]], [T.i64]).results[0]]
-    for i, k in kinds:
+    for i, k in ptrs:
         if k == "ptr":
             out[i] = [L.aligned_ptr(d, m.type)]
         elif k == "allocated":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...analysis.interfaces import is_branch
+from ...analysis.interfaces import dialect_of, is_branch
 from ...analysis.tokens import is_token
 from ...diagnostics import MLIRError
 from ...ir import types as T
@@ -153,7 +153,7 @@ def _balance_edges(region: Any, blocks: list[Block]) -> None:
             pad.parent = region
             region.blocks.insert(at, pad)
             at += 1
-            pad.append(Operation.create("llvm.br" if term.name.startswith("llvm.") else "cf.br",
+            pad.append(Operation.create("llvm.br" if dialect_of(term) == "llvm" else "cf.br",
                                         pad.args[:len(ops)], (), {}, (), [term.successors[i]], loc=term.loc))
             term.successors[i] = pad
             _set_succ_operands(term, i, ops + missing)

@@ -27,6 +27,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...analysis.interfaces import dialect_of
 from ...ir.core import Block, Operation, Value
 
 MAX_NODES = 400
@@ -64,9 +65,13 @@ class Plan:
         return self.elems[c][-1][0] <= pos
 
 
-def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
-    """The chains of ``block`` (see the module docstring), or ``None`` when it gets none."""
-    from ...dialects.gpu import AsyncOp, is_async_op
+def plan_block(block: Block, is_tok: Callable[[Value], bool],
+               cache: dict[tuple, tuple[list[list[tuple[int, int]]], dict[int, int]]] | None = None) -> Plan | None:
+    """The chains of ``block`` (see the module docstring), or ``None`` when it gets none.
+    ``cache``: plans of blocks already planned, by what the planning reads (the ops' kinds,
+    dependencies, ordering and positions): a block with the same graph gets the same chains
+    without the search (generated code repeats blocks: one function per kernel shape...)."""
+    from ...dialects.gpu import AllocOp, AsyncOp, DeallocOp, LaunchFuncOp, WaitOp, is_async_op
 
     if any(is_tok(a) for a in block.args):
         return None
@@ -87,7 +92,7 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
             continue
         deps = AsyncOp.deps(op)
         tok = AsyncOp.token(op)
-        if op.name == "gpu.launch_func" and op.operand_group("asyncObject") and not deps and tok is None:
+        if op.opdef is LaunchFuncOp and op.operand_group("asyncObject") and not deps and tok is None:
             continue  # already lowered
         k = len(P.pos)
         if k >= MAX_NODES:
@@ -100,15 +105,15 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
         anc = host
         for j in local:
             anc |= P.anc[j] | (1 << j)
-        if op.name == "gpu.wait":
+        if op.opdef is WaitOp:
             kd = "host" if tok is None else ("skip" if covered else "join")
-        elif op.name in ("gpu.alloc", "gpu.dealloc") and not deps and (tok is None or not tok.uses):
+        elif (op.opdef is AllocOp or op.opdef is DeallocOp) and not deps and (tok is None or not tok.uses):
             kd = "skip"  # the null stream
-        elif op.name == "gpu.alloc" and not deps:
+        elif op.opdef is AllocOp and not deps:
             kd = "skip"  # complete when the host has it
-        elif op.name == "gpu.dealloc" and tok is not None and covered and not (pending & ~host):
+        elif op.opdef is DeallocOp and tok is not None and covered and not (pending & ~host):
             kd = "skip"  # a synchronous free
-        elif op.name == "gpu.dealloc":
+        elif op.opdef is DeallocOp:
             kd = "free"
         else:
             kd = "node"
@@ -123,8 +128,17 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool]) -> Plan | None:
             host |= anc | (1 << k if kd != "host" else 0)
         if tok is not None:
             tok_def[id(tok)] = k
-    _cover(P, kind, deps_of)
-    _place_joins(P, kind, deps_of, block.ops)
+    key = (tuple(kind), tuple(map(tuple, deps_of)), tuple(P.anc), tuple(P.pos)) if cache is not None else None
+    got = cache.get(key) if cache is not None else None
+    if got is None:
+        _cover(P, kind, deps_of)
+        _place_joins(P, kind, deps_of)
+        if cache is not None:
+            cache[key] = (P.elems, P.chain)  # (never changed once planned)
+    else:
+        P.elems, P.chain = got
+    ops = block.ops
+    P.chain = {id(ops[P.pos[k]]): c for k, c in P.chain.items()}
     return P
 
 
@@ -133,7 +147,7 @@ def _carries_inside(op: Operation, is_tok: Callable[[Value], bool]) -> bool:
     for o in op.walk():
         if o is op:
             continue
-        if o.name.startswith("gpu.") or any(is_tok(v) for v in o.operands) or any(is_tok(r) for r in o.results):
+        if dialect_of(o) == "gpu" or any(is_tok(v) for v in o.operands) or any(is_tok(r) for r in o.results):
             return True
         if any(is_tok(a) for r in o.regions for b in r.blocks for a in b.args):
             return True
@@ -159,11 +173,12 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     for k in nodes:
         mask |= 1 << k
     n = len(nodes)
-    succ = [0] * n  # node -> bitset (node numbers) of the nodes after it
+    # node -> the nodes after it, in increasing number (the order the searches visit them in): one
+    # list append per ordered pair (no bitset per node built, then decoded again)
+    steps: list[list[int]] = [[] for _ in range(n)]
     for i, k in enumerate(nodes):
-        bit = 1 << i
         for j in _bits(P.anc[k] & mask):
-            succ[num[j]] |= bit
+            steps[num[j]].append(i)
     direct = [[num[j] for j in dict.fromkeys(_direct(k, kind, deps_of))] for k in nodes]
     match_l = [-1] * n  # u -> the node after it on its chain
     match_r = [-1] * n
@@ -176,16 +191,14 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
         for v in pref[u]:
             dmask[u] |= 1 << v
 
-    def augment(u: int, seen: list[int], only_direct: bool) -> bool:
-        """Kuhn's augmenting path from ``u`` (direct dependencies tried first)."""
-        rest = (dmask[u] if only_direct else succ[u]) & ~seen[0]
-        cands = [v for v in pref[u] if (rest >> v) & 1]
-        cands.extend(_bits(rest & ~dmask[u]))
-        for v in cands:
+    def augment(u: int, seen: list[int]) -> bool:
+        """Kuhn's augmenting path from ``u`` along direct dependencies (in ``pref`` order)."""
+        rest = dmask[u] & ~seen[0]
+        for v in [v for v in pref[u] if (rest >> v) & 1]:
             if (seen[0] >> v) & 1:
                 continue
             seen[0] |= 1 << v
-            if match_r[v] == -1 or augment(match_r[v], seen, only_direct):
+            if match_r[v] == -1 or augment(match_r[v], seen):
                 match_l[u], match_r[v] = v, u
                 return True
         return False
@@ -195,11 +208,8 @@ def _cover(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     # the one with the most direct steps among those of its size
     for u in range(n):
         if match_l[u] == -1:
-            augment(u, [0], True)
-    # each node's successors in increasing v (the bit order the search visits them in) and its
-    # direct ones, listed once instead of decoded from the bitsets on every pass
-    steps = [_bits(s) for s in succ]
-    direct_of = [set(_bits(d)) for d in dmask]
+            augment(u, [0])
+    direct_of = [set(pref[u]) for u in range(n)]
     while _cheapest_augment(n, steps, direct_of, dmask, match_l, match_r):
         pass
     for i in range(n):
@@ -280,10 +290,10 @@ def _cheapest_augment(n: int, steps: list[list[int]], direct_of: list[set[int]],
     return True
 
 
-def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[Operation]) -> None:
+def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]]) -> None:
     """Put each join and free (in block order) on a chain where it adds no ordering to the chain's later ops
     (see the module docstring; a free may follow unrelated work: it costs nothing, as the greedy
-    rule has it), else on a chain of its own; then key ``chain`` by op id."""
+    rule has it), else on a chain of its own (``chain`` by op number)."""
     users: dict[int, list[int]] = {}
     for k, ds in enumerate(deps_of):
         for j in ds:
@@ -311,7 +321,6 @@ def _place_joins(P: Plan, kind: list[str], deps_of: list[list[int]], ops: list[O
             P.elems.append([])
         insort(P.elems[chosen], (p, k))
         P.chain[k] = chosen
-    P.chain = {id(ops[P.pos[k]]): c for k, c in P.chain.items()}
 
 
 def _through_joins(k: int, users: dict[int, list[int]], kind: list[str], depth: int = 0) -> list[int]:

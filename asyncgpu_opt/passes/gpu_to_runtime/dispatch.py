@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ...analysis.interfaces import is_branch, is_function, is_region_terminator, is_return_like
 from ...diagnostics import MLIRError
+from ...dialects.async_ import AwaitOp
+from ...dialects.func import CallOp
 from ...ir.core import Operation
 from .ops import LOWERINGS
 from .regions import RegionLowering
@@ -22,7 +24,6 @@ class _Ctx(RegionLowering):
         if lower is not None:
             lower(self, op)
             return
-        name = op.name
         if is_branch(op) and op.parent is not None and id(op.parent.parent) in L.cfg_regions:
             self.visit_branch(op)
             return
@@ -33,15 +34,15 @@ class _Ctx(RegionLowering):
         if parent is not None and is_return_like(op) and is_function(parent):
             self.visit_terminator(op, parent)
             return
-        if name == "func.call" and (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)):
+        if op.opdef is CallOp and (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)):
             self.visit_call(op)
             return
-        if name == "async.await" and op.results and L.is_tok(op.results[0]):
+        if op.opdef is AwaitOp and op.results and L.is_tok(op.results[0]):
             self.visit_await(op)
             return
         if op.regions and self._uses_tokens_inside(op):
             self.visit_region_op(op)
             return
         if any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results):
-            raise MLIRError(f"'{name}' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values",
+            raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower an op carrying !gpu.async.token values",
                             op.loc, op=op)

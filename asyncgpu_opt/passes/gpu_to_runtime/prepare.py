@@ -14,7 +14,7 @@ def _drop_complete_tokens(block: Block) -> None:
     (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
     runtime does).  Async ops of this block drop such dependencies; an op left without any starts
     a new chain, exactly as it would have on the root's fresh stream, minus the event."""
-    from ...dialects.gpu import AsyncOp, is_async_op
+    from ...dialects.gpu import AllocOp, AsyncOp, WaitOp, is_async_op
 
     complete: set[int] = set()
     for op in block.ops:
@@ -25,18 +25,18 @@ def _drop_complete_tokens(block: Block) -> None:
         if len(live) != len(deps):
             op.opdef.set_operand_group(op, "asyncDependencies", live)
         tok = AsyncOp.token(op)
-        if tok is not None and not live and op.name in ("gpu.wait", "gpu.alloc"):
+        if tok is not None and not live and (op.opdef is WaitOp or op.opdef is AllocOp):
             complete.add(id(tok))
 
 
 def _forward_single_waits(fn: Operation) -> None:
     """``%b = gpu.wait async [%a]`` completes exactly when ``%a`` does: every use of ``%b`` becomes a
     use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
-    from ...dialects.gpu import AsyncOp
+    from ...dialects.gpu import AsyncOp, WaitOp
 
     gone: dict[int, list[Operation]] = {}
     for op in fn.walk():
-        if op.name != "gpu.wait" or not op.results:
+        if op.opdef is not WaitOp or not op.results:
             continue
         deps = AsyncOp.deps(op)
         if len(deps) != 1 and not (deps and all(d is deps[0] for d in deps)):
@@ -65,7 +65,9 @@ def _is_async_token_value(t: T.Type) -> bool:
 def _single_use_async_tokens(fn: Operation) -> None:
     """Give every use of an ``!async.value<!gpu.async.token>`` its own execute result (the yielded
     token is repeated), so that each event has exactly one owner (upstream's SingleTokenUseCallback)."""
-    for ex in [o for o in fn.walk() if o.name == "async.execute"]:
+    from ...dialects.async_ import ExecuteOp
+
+    for ex in [o for o in fn.walk() if o.opdef is ExecuteOp]:
         extra: list[tuple[int, Operation, int]] = []
         for r in ex.results[1:]:
             if _is_async_token_value(r.type) and len(r.uses) > 1:

@@ -9,13 +9,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import MLIRError
+from ...dialects.gpu import DeallocOp, WaitOp
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
+from ...ir.registry import lookup_opdef
 from .chains import Plan, plan_block
 from .handles import Event, Stream, _covered, _note_waited, _unique
 
 if TYPE_CHECKING:
     from .lowering import _Lowering
+
+
+_CAST = "builtin.unrealized_conversion_cast"
+_CAST_DEF: Any = None  # its definition, looked up on first use
+_TOKEN_RESULT = (T.gpu_async_token,)
+
+
+def _cast_def() -> Any:
+    global _CAST_DEF
+    _CAST_DEF = lookup_opdef(_CAST)
+    return _CAST_DEF
 
 
 class Ownership:
@@ -36,7 +49,7 @@ class Ownership:
         self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
         self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
         # the block's chain cover (chains.py), when the whole token graph is visible in it
-        self.plan: Plan | None = plan_block(block, L.is_tok) if L.pool_enabled else None
+        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans) if L.pool_enabled else None
         self.chain_stream: dict[int, Stream] = {}  # chain -> its stream
         self.stream_chain: dict[int, int] = {}  # id(stream) -> the chain it runs now
 
@@ -195,8 +208,8 @@ class Ownership:
             ku = P.index.get(id(u))
             if ku is None:
                 return True
-            if not P.waits[ku] or P.chain.get(id(u)) == c or u.name == "gpu.dealloc" or (
-                    u.name == "gpu.wait" and not u.results):
+            if not P.waits[ku] or P.chain.get(id(u)) == c or u.opdef is DeallocOp or (
+                    u.opdef is WaitOp and not u.results):
                 continue  # (a free or a host wait after the stream's later work too costs little)
             w = P.chain_before(c, pu)
             if w is None or not P.covers(w, ku):
@@ -291,9 +304,9 @@ class Ownership:
         for u in self.users.get(id(orig), ()):
             if self.pos.get(id(u), -1) <= self.cur:
                 continue
-            if u.name == "gpu.dealloc" or (u.name == "gpu.wait" and not u.results):
+            if u.opdef is DeallocOp or (u.opdef is WaitOp and not u.results):
                 continue
-            if u.name == "gpu.wait" and depth < 8 and not self._waited_later(u.results[0], depth + 1):
+            if u.opdef is WaitOp and depth < 8 and not self._waited_later(u.results[0], depth + 1):
                 continue  # a join only frees and host waits wait for
             return True
         return False
@@ -334,7 +347,7 @@ class Ownership:
         erased; users are lowered later and read the handle through ``env``."""
         if not tok.uses:
             return
-        ph = Operation.create("builtin.unrealized_conversion_cast", [s.ptr], [T.gpu_async_token])
+        ph = Operation.create_simple(_CAST, _CAST_DEF or _cast_def(), [s.ptr], _TOKEN_RESULT, {}, None)
         self.L.insert_before(self.L.ip, ph)
         self.origin[id(ph.results[0])] = self.origin.get(id(tok), tok)
         self.env[id(ph.results[0])] = self.env[id(tok)]

@@ -26,7 +26,7 @@ def _apply(it: Any, op: Any) -> Any:
 def _minmax(it: Any, op: Any) -> Any:
     m = op.attributes["map"].map
     vals = it.affine_eval(m, [it.get(v) for v in op.operands])
-    fn = np.minimum if op.name == "affine.min" else np.maximum
+    fn = np.minimum if op.opdef is affine_d.MinOp else np.maximum
     r = vals[0]
     for v in vals[1:]:
         r = fn(r, v)

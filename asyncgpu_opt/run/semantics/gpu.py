@@ -151,7 +151,7 @@ _ID_BASE = {"gpu.thread_id": "threadIdx", "gpu.block_id": "blockIdx", "gpu.block
 @CUDA.impl(gpu_d.thread_id, gpu_d.block_id, gpu_d.block_dim, gpu_d.grid_dim, gpu_d.global_id)
 def _id_c(em: Any, op: Any, ind: str, results: Any) -> None:
     d = "xyz"[dim_index(op)]
-    if op.name == "gpu.global_id":
+    if op.opdef is gpu_d.global_id:
         em.decl(op.results[0], f"(long long)blockIdx.{d} * blockDim.{d} + threadIdx.{d}", ind)
     else:
         em.decl(op.results[0], f"(long long){_ID_BASE[op.name]}.{d}", ind)

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...diagnostics import MLIRError
+from ...dialects import arith as arith_d
 from ...dialects import memref as memref_d
 from ...dialects import memref_atomic as memref_at
 from ...dialects import memref_reshape as memref_rs
@@ -271,7 +272,7 @@ def _store_c(em: Any, op: Any, ind: str, results: Any) -> None:
 @CUDA.impl(memref_d.DimOp)
 def _dim_c(em: Any, op: Any, ind: str, results: Any) -> None:
     c = op.operands[1].defining_op()
-    if c is None or c.name != "arith.constant":
+    if c is None or c.opdef is not arith_d.ConstantOp:
         raise CudaCodegenError("memref.dim needs a constant index in the CUDA emitter", op.loc)
     em.decl(op.results[0], em.size(op.operands[0], int(c.attributes["value"].value)), ind)
 

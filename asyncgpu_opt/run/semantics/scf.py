@@ -11,8 +11,9 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import scf as scf_d
+from ...dialects import scf_forall
 from ..cuda_c import ctype
-from ..registry import CUDA, HOST, KERNEL, SIM
+from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import dtype_of, segments
 
 
@@ -67,6 +68,31 @@ def _parallel(it: Any, op: Any) -> Any:
         raise MLIRError("--run: scf.parallel with reductions is not supported", op.loc)
     for ivs in itertools.product(*(range(a, b, s) for a, b, s in zip(lbs, ubs, steps))):
         it.run_region(op.regions[0], [np.int64(x) for x in ivs])
+    return []
+
+
+def _forall_space(get: Any, op: Any) -> Any:
+    """The iteration points of an ``scf.forall`` (row-major order), or an error for what the
+    simulation does not model: shared outputs (tensors) and non-positive steps."""
+    if op.results:
+        raise MLIRError("--run: scf.forall with shared_outs (tensors) is not supported", op.loc)
+    lbs, ubs, steps = ([b if isinstance(b, int) else get(b) for b in scf_forall.mixed_bounds(op, k)]
+                       for k in range(3))
+    if any(isinstance(b, np.ndarray) and b.size > 1 for b in lbs + ubs + steps):
+        raise MLIRError("--run: scf.forall with bounds that differ between threads is not supported", op.loc)
+    lbs, ubs, steps = ([int(np.asarray(b).flat[0]) for b in g] for g in (lbs, ubs, steps))
+    if any(s <= 0 for s in steps):
+        raise MLIRError("--run: scf.forall with a non-positive step", op.loc)
+    return itertools.product(*(range(a, b, s) for a, b, s in zip(lbs, ubs, steps)))
+
+
+@SIM.impl(scf_forall.ForallOp)
+def _forall(it: Any, op: Any) -> Any:
+    """The iterations may run in any order (and in parallel): they run one after the other, in
+    row-major order of the induction variables, on the host and, uniformly, in a kernel."""
+    region = op.regions[0]
+    for ivs in _forall_space(it.get, op):
+        it.run_region(region, [np.int64(x) for x in ivs])
     return []
 
 
@@ -247,6 +273,30 @@ def _for_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.lines.append(f"{ind}for (long long {i} = {o[0]}; {i} < {o[1]}; {i} += {o[2]}) {{")
     em.block(body, ind + "  ", res)
     em.lines.append(f"{ind}}}")
+
+
+@CUDA.impl(scf_forall.InParallelOp)
+def _in_parallel_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """The terminator of a forall without shared outputs combines nothing."""
+
+
+@CUDA.impl(scf_forall.ForallOp)
+def _forall_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """One C loop per dimension (outermost first), as the simulation runs the iterations."""
+    if op.results:
+        raise CudaCodegenError("scf.forall with shared_outs (tensors) is not supported by the CUDA emitter", op.loc)
+    body = op.regions[0].blocks[0]
+    lbs, ubs, steps = ([f"{b}LL" if isinstance(b, int) else em.name(b) for b in scf_forall.mixed_bounds(op, k)]
+                       for k in range(3))
+    inner = ind
+    for iv, lb, ub, st in zip(body.args, lbs, ubs, steps):
+        i = em.name(iv)
+        em.lines.append(f"{inner}for (long long {i} = {lb}; {i} < {ub}; {i} += {st}) {{")
+        inner += "  "
+    em.block(body, inner, [])
+    for _ in body.args[:len(lbs)]:
+        inner = inner[:-2]
+        em.lines.append(f"{inner}}}")
 
 
 @CUDA.impl(scf_d.IfOp)
