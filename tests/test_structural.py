@@ -155,7 +155,7 @@ def test_parameterised_dialect_attributes() -> None:
 
 
 @pytest.mark.parametrize(("text", "msg", "col"), [
-    ("#llvm.cconv<nope>", "for Calling Conventions, got: nope", 13),
+    ("#llvm.cconv<nope>", "failed to parse CConvAttr parameter", 17),  # after `... got: nope` at 13
     ("#llvm.fastmath<nnan, nope>", "expected ::mlir::LLVM::FastmathFlags to be one of", 16),
     ("#gpu.address_space<>", "expected valid keyword or string", 20),
     ("#llvm.vscale_range<minRange = 1 : i32, minRange = 1 : i32>", "duplicate or unknown struct parameter", 51),
