@@ -74,6 +74,9 @@ def prefixed_attr_hooks(prefix: str) -> tuple[Any, Any]:
                 return None
             raise p.error("expected '<'", start)
         end = p.balanced_end(start)
+        spec = A.KEYWORD_ATTRS.get(prefix[1:])
+        if spec is not None:
+            return p.parse_dialect_keyword_attr(prefix[1:], spec, start)
         p.pos = p.last_end = end
         return A.OpaqueAttr(prefix + p.text[start:end])
 
@@ -94,6 +97,9 @@ def stripped_dialect_attr(prefix: str, sep: str = ", "):
                 return None
             raise p.error("expected '<'")
         e = p.balanced_end(pos)
+        spec = A.KEYWORD_ATTRS.get(prefix[1:])
+        if spec is not None:
+            return p.parse_dialect_keyword_attr(prefix[1:], spec, pos)
         body = p.text[pos + 1: e - 1]
         p.pos = p.last_end = e
         parts = [x.strip() for x in body.split(",")]

@@ -11,25 +11,17 @@ from ..ir.opdef import OpDef, VerifyError, single
 from ..syntax.format import format_of
 from ._common import keyword_enum, stripped_dialect_attr
 
+# bit enums (ArithBase.td): stored canonically as upstream prints them (flags in bit order, `fast`
+# when all are set, `none` when none is); the op syntax prints them without the `#arith.` prefix
+A.register_keyword_attr("arith.fastmath", A.KeywordSpec(
+    ("none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast"), "::mlir::arith::FastMathFlags",
+    bits=(0, 1, 2, 4, 8, 16, 32, 64, 127), sep=","))
+A.register_keyword_attr("arith.overflow", A.KeywordSpec(("none", "nsw", "nuw"), "::mlir::arith::IntegerOverflowFlags",
+                                                        bits=(0, 1, 2)))
 _OVF_P, _OVF_R = stripped_dialect_attr("#arith.overflow")
-_FM_P, _FM_R_RAW = stripped_dialect_attr("#arith.fastmath", ",")
-FASTMATH_FLAGS = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
-
-
-def _FM_R(p: Any, optional: bool) -> A.Attribute | None:
-    """``<flag, ...>`` stored canonically as upstream prints a bit enum: flags in bit order,
-    ``fast`` when all are set, ``none`` when none is."""
-    a = _FM_R_RAW(p, optional)
-    if a is None:
-        return None
-    words = {w.strip() for w in str(a)[len("#arith.fastmath<"):-1].split(",")}
-    if "fast" in words:
-        words |= set(FASTMATH_FLAGS)
-    flags = [f for f in FASTMATH_FLAGS if f in words]
-    text = "fast" if len(flags) == len(FASTMATH_FLAGS) else ",".join(flags) or "none"
-    return A.OpaqueAttr(f"#arith.fastmath<{text}>")
-OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
-FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
+_FM_P, _FM_R = stripped_dialect_attr("#arith.fastmath", ",")
+OVERFLOW_NONE = A.keyword_attr("arith.overflow", "none")
+FASTMATH_NONE = A.keyword_attr("arith.fastmath", "none")
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",

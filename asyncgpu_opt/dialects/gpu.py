@@ -10,7 +10,7 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
-from .gpu_attrs import canonical_array, canonical_object, canonical_target
+from .gpu_attrs import TargetAttr, canonical_array, canonical_object
 from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
 TOKEN = T.gpu_async_token
@@ -395,7 +395,7 @@ class LaneIdOp(OpDef):
 def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
     if optional_ and not p.peek("["):
         return None
-    return canonical_array(p.parse_attribute(), canonical_target)
+    return p.parse_attribute()
 
 
 def _reparse(p: Any) -> Any:
@@ -449,13 +449,18 @@ class ModuleOp(OpDef):
     def verify(cls, op: Operation) -> None:
         t = op.attributes.get("targets")
         if t is not None and not (isinstance(t, A.ArrayAttr) and t.elements
-                                  and all(str(e).startswith(_TARGET_ATTRS) for e in t.elements)):
+                                  and all(_is_target(e) for e in t.elements)):
             raise VerifyError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes "
                               "with at least 1 elements", op)
 
 
-# attributes implementing GPUTargetAttrInterface
-_TARGET_ATTRS = ("#nvvm.target", "#rocdl.target", "#xevm.target", "#spirv.target_env")
+def _is_target(a: A.Attribute) -> bool:
+    """An attribute implementing GPUTargetAttrInterface: ours, or ``#xevm.target``/``#spirv.target_env``
+    (kept opaque: their name is what we know of them)."""
+    return isinstance(a, TargetAttr) or (isinstance(a, A.OpaqueAttr) and a.text.split("<", 1)[0] in _OPAQUE_TARGETS)
+
+
+_OPAQUE_TARGETS = ("#xevm.target", "#spirv.target_env")
 
 
 class BinaryOp(OpDef):
@@ -470,7 +475,7 @@ class BinaryOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         h = op.attributes.get("offloadingHandler")
-        if h is not None and not str(h).startswith("#gpu.select_object"):
+        if h is not None and not isinstance(h, A.SelectObjectAttr):
             raise VerifyError("attribute 'offloadingHandler' failed to satisfy constraint: any attribute with the "
                               "`OffloadingTranslationAttrTrait` trait.", op)
         o = op.attributes.get("objects")
@@ -523,8 +528,8 @@ def verify_attributions(op: Operation, args: Any, space: str) -> None:
         t = a.type
         if not isinstance(t, T.MemRefType):
             raise VerifyError("expected memref type in attribution", op)
-        ms = str(t.memory_space) if t.memory_space is not None else ""
-        if ms.startswith("#gpu.address_space<") and ms != f"#gpu.address_space<{space}>":
+        ms = t.memory_space
+        if isinstance(ms, A.KeywordAttr) and ms.name == "gpu.address_space" and ms.value != space:
             raise VerifyError(f"expected memory space {space} in attribution", op)
 
 

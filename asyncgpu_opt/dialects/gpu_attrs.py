@@ -7,19 +7,121 @@ attribute's text canonically (the caller's parser)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from ..diagnostics import quote_string
 from ..ir import attributes as A
 
-# (parameter, default text) in declaration order (NVVMOps.td / ROCDLOps.td target attributes)
-_TARGET_PARAMS = {
-    "nvvm": (("O", "2"), ("triple", '"nvptx64-nvidia-cuda"'), ("chip", '"sm_50"'), ("features", None),
-             ("flags", None), ("link", None)),
-    "rocdl": (("O", "2"), ("triple", '"amdgcn-amd-amdhsa"'), ("chip", '"gfx900"'), ("features", '""'),
-              ("abi", '"600"'), ("flags", None), ("link", None)),
+A.register_keyword_attr("gpu.address_space", A.KeywordSpec(("global", "workgroup", "private"),
+                                                            "::mlir::gpu::AddressSpace"))
+
+
+def _parse_select_object(p: Any, pos: int) -> A.Attribute:
+    """``#gpu.select_object`` (`<` attribute `>`)?: the parameter is a generic attribute, so ``<0>``
+    prints back as ``<0 : i64>``."""
+    p.pos = p.last_end = pos
+    if not p.text.startswith("<", pos):
+        return A.SelectObjectAttr()
+    p.pos = pos + 1
+    target = p.parse_attribute()
+    p.parse_punct(">")
+    return A.SelectObjectAttr(target)
+
+
+A.register_attr_parser("gpu.select_object", _parse_select_object)
+
+# (parameter, kind, default) in declaration order (NVVMOps.td / ROCDLOps.td target attributes);
+# None: no default, printed whenever given
+_TARGET_PARAMS: dict[str, tuple[tuple[str, str, Any], ...]] = {
+    "nvvm": (("O", "int", 2), ("triple", "str", "nvptx64-nvidia-cuda"), ("chip", "str", "sm_50"),
+             ("features", "str", None), ("flags", "attr", None), ("link", "attr", None),
+             ("verifyTarget", "bool", True)),
+    "rocdl": (("O", "int", 2), ("triple", "str", "amdgcn-amd-amdhsa"), ("chip", "str", "gfx900"),
+              ("features", "str", ""), ("abi", "str", "600"), ("flags", "attr", None), ("link", "attr", None)),
 }
-_TARGET = re.compile(r"#(nvvm|rocdl)\.target(?:<(.*)>)?\Z", re.S)
+
+
+def _param_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return quote_string(v)
+    return str(v)
+
+
+class TargetAttr(A.Attribute):
+    """``#nvvm.target<...>`` / ``#rocdl.target<...>`` (GPUTargetAttrInterface): ``dialect`` and the
+    parameters given away from their defaults, ``(name, value)`` in declaration order (ints, strings,
+    bools, or attributes for ``flags``/``link``); printed as upstream, defaults elided."""
+
+    __slots__ = ("dialect", "params")
+
+    def __init__(self, dialect: str, params: Sequence[tuple[str, Any]] = ()) -> None:
+        A.Attribute.__init__(self)
+        self.dialect = dialect
+        given = dict(params)
+        self.params = tuple((k, given[k]) for k, _, default in _TARGET_PARAMS[dialect]
+                            if k in given and not (given[k] == default and type(given[k]) is type(default)))
+
+    def get(self, name: str) -> Any:
+        """A parameter's value (its default when not given)."""
+        for k, v in self.params:
+            if k == name:
+                return v
+        return next(d for k, _, d in _TARGET_PARAMS[self.dialect] if k == name)
+
+    def render(self, p: Any = None) -> str:
+        body = ", ".join(f"{k} = {_param_text(v)}" for k, v in self.params)
+        return f"#{self.dialect}.target" + (f"<{body}>" if body else "")
+
+
+def _target_parser(dialect: str) -> Callable[[Any, int], A.Attribute]:
+    kinds = {k: kind for k, kind, _ in _TARGET_PARAMS[dialect]}
+
+    def value(p: Any, kind: str) -> Any:
+        pos = p.skip()
+        if kind in ("int", "str"):
+            v = p.parse_optional_integer() if kind == "int" else p.parse_optional_string()
+            if v is None:
+                raise p.error("expected integer value" if kind == "int" else "expected string", pos)
+            return v
+        if kind == "bool":
+            n = p.parse_optional_integer()
+            if n is not None:
+                return bool(n)
+            w = p.parse_optional_bare_id()
+            if w not in ("true", "false"):
+                raise p.error("expected 'true' or 'false'", pos)
+            return w == "true"
+        return p.parse_attribute()
+
+    def parse(p: Any, pos: int) -> A.Attribute:
+        """(`<` (name `=` value (`,` name `=` value)*)? `>`)? — struct parameters in any order."""
+        p.pos = p.last_end = pos
+        got: dict[str, Any] = {}
+        if p.text.startswith("<", pos):
+            p.pos = pos + 1
+            if not p.parse_optional_punct(">"):
+                while True:
+                    key = p.parse_optional_bare_id()
+                    if key is None:
+                        raise p.error("expected valid keyword", p.skip())
+                    p.parse_punct("=")
+                    if key not in kinds or key in got:  # upstream points past the `=`
+                        raise p.error(f"duplicate or unknown struct parameter name: {key}", p.skip())
+                    got[key] = value(p, kinds[key])
+                    if not p.parse_optional_punct(","):
+                        break
+                p.parse_punct(">")
+            if not 0 <= got.get("O", 2) <= 3:  # the attribute's verifier, at its `<`
+                raise p.error("The optimization level must be a number between 0 and 3.", pos)
+        return TargetAttr(dialect, got.items())
+    return parse
+
+
+for _d in _TARGET_PARAMS:
+    A.register_attr_parser(f"{_d}.target", _target_parser(_d))
 _FORMATS = ("offload", "assembly", "bin", "fatbin")
 
 
@@ -51,16 +153,6 @@ def _key_value(part: str) -> tuple[str, str]:
     return k.strip(), v.strip()
 
 
-def canonical_target(text: str) -> str:
-    m = _TARGET.match(text.strip())
-    if not m:
-        return text
-    params = _TARGET_PARAMS[m.group(1)]
-    given = dict(_key_value(p) for p in split_top(m.group(2) or ""))
-    kept = [f"{k} = {given[k]}" for k, default in params if k in given and given[k] != default]
-    return f"#{m.group(1)}.target" + (f"<{', '.join(kept)}>" if kept else "")
-
-
 def _canonical_metadata(text: str, reparse: Callable[[str], str]) -> tuple[str, str]:
     parts = split_top(text[len("#gpu.kernel_metadata<"):-1])
     name, ftype = parts[0], parts[1]
@@ -84,7 +176,7 @@ def canonical_object(text: str, reparse: Callable[[str], str]) -> str:
     if not text.startswith("#gpu.object<"):
         return text
     parts = split_top(text[len("#gpu.object<"):-1])
-    s = "#gpu.object<" + canonical_target(parts[0])
+    s = "#gpu.object<" + reparse(parts[0])
     for part in parts[1:]:
         k, v = _key_value(part) if not part.startswith('"') else ("", part)
         if k == "properties":

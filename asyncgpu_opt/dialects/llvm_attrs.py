@@ -19,7 +19,7 @@ reader accepts them in any order, the printer writes the present ones in declara
 These attributes ask for an alias (``LLVMOpAsmDialectInterface::getAlias``: the mnemonic), so the
 printer defines ``#loop_annotation = #llvm.loop_annotation<...>`` at the top (``syntax.printer``).
 Loaded with the llvm dialect (``ir.registry._EXTRA_MODULES``); the reader finds the classes through
-``ir.registry.register_attr_parser``.
+``ir.attributes.register_attr_parser``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.registry import register_attr_parser
 from ..syntax.attr_aliases import register_aliased_attr
 
 Param = tuple[str, str, bool]  # name, kind, optional
@@ -239,10 +238,18 @@ def _fits(a: A.Attribute, kind: str) -> bool:
 _CLASSES: dict[str, type[LLVMStructAttr]] = {}
 
 
+def _from_name_end(parse: Any) -> Any:
+    """``parse(parser)`` of the body as an ``A.register_attr_parser`` hook (called at the name's end)."""
+    def hook(p: Any, pos: int) -> A.Attribute:
+        p.pos = p.last_end = pos
+        return parse(p)
+    return hook
+
+
 def _define(cpp: str, mnemonic: str, params: tuple[Param, ...]) -> type[LLVMStructAttr]:
     cls = type(cpp, (LLVMStructAttr,), {"__slots__": (), "mnemonic": mnemonic, "cpp_name": cpp, "params": params})
     _CLASSES[f"llvm.{mnemonic}"] = cls
-    register_attr_parser(f"llvm.{mnemonic}", cls.parse)
+    A.register_attr_parser(f"llvm.{mnemonic}", _from_name_end(cls.parse))
     register_aliased_attr(cls)
     return cls
 
@@ -303,7 +310,7 @@ class DIFileAttr(LLVMStructAttr):
 
 
 _CLASSES["llvm.di_file"] = DIFileAttr
-register_attr_parser("llvm.di_file", DIFileAttr.parse)
+A.register_attr_parser("llvm.di_file", _from_name_end(DIFileAttr.parse))
 register_aliased_attr(DIFileAttr)
 register_aliased_attr(LocParamAttr)
 DICompileUnitAttr = _define("DICompileUnitAttr", "di_compile_unit", (

@@ -8,11 +8,90 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
+from ..syntax.attr_params import CCONVS
 
-CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
-TAILCALL = A.OpaqueAttr("#llvm.tailcallkind<none>")
-FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
-EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
+# the keyword attributes (LLVMAttrDefs.td / LLVMEnums.td): keywords in the enum's declaration order
+A.register_keyword_attr("llvm.cconv", A.KeywordSpec(CCONVS, what="Calling Conventions"))
+A.register_keyword_attr("llvm.tailcallkind", A.KeywordSpec(("none", "notail", "musttail", "tail"),
+                                                            what="Tail Call Kind"))
+A.register_keyword_attr("llvm.linkage", A.KeywordSpec(
+    ("external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending", "internal",
+     "private", "extern_weak", "common"), what="LLVM linkage types"))
+A.register_keyword_attr("llvm.fastmath", A.KeywordSpec(
+    ("none", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"), "::mlir::LLVM::FastmathFlags",
+    bits=(0, 1, 2, 4, 8, 16, 32, 64, 127)))
+
+CCONV = A.keyword_attr("llvm.cconv", "ccc")
+TAILCALL = A.keyword_attr("llvm.tailcallkind", "none")
+FASTMATH_NONE = A.keyword_attr("llvm.fastmath", "none")
+EXTERNAL = A.keyword_attr("llvm.linkage", "external")
+
+
+def keyword_of(a: A.Attribute | None, name: str) -> str | None:
+    """The keyword of a ``#llvm.<name><kw>`` attribute, None for anything else."""
+    return a.value if isinstance(a, A.KeywordAttr) and a.name == name else None
+
+
+class LLVMValueAttr(A.Attribute):
+    """``#llvm.zero``, ``#llvm.undef``, ``#llvm.poison``: an aggregate constant's value (``kind``)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        A.Attribute.__init__(self)
+        self.kind = kind
+
+    def render(self, p: Any = None) -> str:
+        return f"#llvm.{self.kind}"
+
+
+def _value_attr_parser(kind: str) -> Any:
+    def parse(p: Any, pos: int) -> A.Attribute:
+        # a parameterless attribute: upstream reads and drops a `<...>` after it
+        p.pos = p.last_end = p.balanced_end(pos) if p.text.startswith("<", pos) else pos
+        return LLVMValueAttr(kind)
+    return parse
+
+
+for _kind in ("zero", "undef", "poison"):
+    A.register_attr_parser(f"llvm.{_kind}", _value_attr_parser(_kind))
+
+
+class VScaleRangeAttr(A.Attribute):
+    """``#llvm.vscale_range<minRange = a : i32, maxRange = b : i32>`` (the parameters in any order)."""
+
+    __slots__ = ("min_range", "max_range")
+
+    def __init__(self, min_range: A.Attribute, max_range: A.Attribute) -> None:
+        A.Attribute.__init__(self)
+        self.min_range = min_range
+        self.max_range = max_range
+
+    def render(self, p: Any = None) -> str:
+        return f"#llvm.vscale_range<minRange = {self.min_range}, maxRange = {self.max_range}>"
+
+
+def _parse_vscale_range(p: Any, pos: int) -> A.Attribute:
+    """`<` (minRange|maxRange) `=` attr `,` (the other) `=` attr `>` (a struct-style parameter list)."""
+    p.pos = p.last_end = pos
+    p.parse_punct("<")
+    got: dict[str, A.Attribute] = {}
+    while len(got) < 2:
+        if got:
+            p.parse_punct(",")
+        key = p.parse_optional_bare_id()
+        if key is None:
+            raise p.error("expected valid keyword", p.skip())
+        p.parse_punct("=")
+        if key not in ("minRange", "maxRange") or key in got:  # upstream points past the `=`
+            raise p.error(f"duplicate or unknown struct parameter name: {key}", p.skip())
+        got[key] = p.parse_attribute()
+    p.parse_punct(">")
+    return VScaleRangeAttr(got["minRange"], got["maxRange"])
+
+
+A.register_attr_parser("llvm.vscale_range", _parse_vscale_range)
+
 LINKAGES = ("private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
             "extern_weak", "linkonce_odr", "weak_odr", "external")
 ICMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -70,7 +149,7 @@ def is_llvm_compatible(t: T.Type) -> bool:
         return is_llvm_compatible(t.element_type)
     if isinstance(t, T.LLVMFunctionType):
         return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
-    return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm."))
+    return isinstance(t, T.LLVMType)
 
 
 def target_ext_name(t: T.Type) -> str | None:

@@ -10,6 +10,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single
 from .llvm_common import (
+    LLVMValueAttr,
     is_llvm_compatible,
     target_ext_has_zero_init,
     target_ext_name,
@@ -111,7 +112,7 @@ def _verify_float_semantics(op: Operation, at: T.Type, t: T.Type) -> None:
 
 
 def _is_zero_or_undef(a: Any) -> bool:
-    return isinstance(a, A.OpaqueAttr) and a.text in ("#llvm.zero", "#llvm.undef")
+    return isinstance(a, LLVMValueAttr) and a.kind in ("zero", "undef")
 
 
 def _verify_struct_array(op: Operation, t: Any, v: Any, dim: int) -> None:

@@ -78,7 +78,7 @@ class InvokeOp(OpDef):
         attrs: dict[str, A.Attribute] = {}
         for cc in CCONVS:
             if p.parse_optional_keyword(cc):
-                attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{cc}>")
+                attrs["CConv"] = A.keyword_attr("llvm.cconv", cc)
                 break
         fptr = p.parse_optional_operand()
         if fptr is None:

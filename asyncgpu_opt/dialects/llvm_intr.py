@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single
-
-FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
+from .llvm_common import FASTMATH_NONE
 
 FLOAT_UNARY = ("fabs", "ceil", "cos", "exp", "exp2", "exp10", "floor", "log", "log10", "log2", "rint",
                "nearbyint", "round", "roundeven", "sin", "sqrt", "trunc", "tan", "tanh", "sinh", "cosh", "asin",
@@ -66,10 +64,6 @@ class _Intrinsic(OpDef):
         operands = [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
         for k, v in cls.default_attrs.items():
             attrs.setdefault(k, v)
-        fm = attrs.get("fastmathFlags")
-        if isinstance(fm, A.OpaqueAttr) and fm.text.startswith("#llvm.fastmath<"):  # `nnan,ninf` -> `nnan, ninf`
-            flags = fm.text[len("#llvm.fastmath<"):-1].split(",")
-            attrs["fastmathFlags"] = A.OpaqueAttr("#llvm.fastmath<" + ", ".join(f.strip() for f in flags) + ">")
         return Operation.create(cls.name, operands, list(ft.results), attrs, opdef=cls)
 
     @classmethod

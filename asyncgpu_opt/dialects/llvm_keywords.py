@@ -17,12 +17,10 @@ from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..syntax import attr_params
-from .llvm_common import LINKAGES
+from .llvm_common import CCONVS, LINKAGES, VScaleRangeAttr, keyword_of
 
 VISIBILITIES = ("", "hidden", "protected")      # LLVM::Visibility: Default, Hidden, Protected
 UNNAMED_ADDRS = ("", "local_unnamed_addr", "unnamed_addr")   # LLVM::UnnamedAddr: None, Local, Global
-CCONVS = attr_params.CCONVS
 
 
 # llvm.func's properties beyond the ones llvm.py lists (upstream prints them in `<{...}>`, generic form)
@@ -57,7 +55,7 @@ _CCONV_SET = frozenset(CCONVS)
 def parse_linkage(p: Any, attrs: dict[str, A.Attribute]) -> None:
     for lk in LINKAGES:
         if p.parse_optional_keyword(lk):
-            attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
+            attrs["linkage"] = A.keyword_attr("llvm.linkage", lk)
             return
 
 
@@ -83,7 +81,7 @@ def parse_visibility_and_unnamed_addr(p: Any, attrs: dict[str, A.Attribute], thr
 def parse_cconv(p: Any, attrs: dict[str, A.Attribute]) -> None:
     kw = _optional_keyword_in(p, _CCONV_SET)
     if kw is not None:
-        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{kw}>")
+        attrs["CConv"] = A.keyword_attr("llvm.cconv", kw)
 
 
 TAIL_CALL_KINDS = ("none", "tail", "musttail", "notail")
@@ -95,14 +93,16 @@ _TAIL_SET = frozenset(TAIL_CALL_KINDS)
 def parse_tail_call_kind(p: Any, attrs: dict[str, A.Attribute]) -> None:
     kw = _optional_keyword_in(p, _TAIL_SET)
     if kw is not None:
-        attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{kw}>")
+        attrs["TailCallKind"] = A.keyword_attr("llvm.tailcallkind", kw)
 
 
 def print_tail_call_kind(op: Any) -> str:
-    tk = str(op.attributes.get("TailCallKind", ""))
-    if tk.startswith("#llvm.tailcallkind<") and tk != "#llvm.tailcallkind<none>":
-        return tk[len("#llvm.tailcallkind<"):-1] + " "
-    return ""
+    tk = keyword_of(op.attributes.get("TailCallKind"), "llvm.tailcallkind")
+    return tk + " " if tk is not None and tk != "none" else ""
+
+
+def _int_text(a: A.Attribute) -> str:
+    return str(a.value) if isinstance(a, A.IntegerAttr) else str(a)
 
 
 def _int_of(a: A.Attribute | None) -> int:
@@ -124,10 +124,8 @@ def print_visibility_and_unnamed_addr(op: Any, thread_local: bool = False) -> st
 
 
 def print_cconv(op: Any) -> str:
-    cc = str(op.attributes.get("CConv", ""))
-    if cc.startswith("#llvm.cconv<") and cc != "#llvm.cconv<ccc>":
-        return cc[len("#llvm.cconv<"):-1] + " "
-    return ""
+    cc = keyword_of(op.attributes.get("CConv"), "llvm.cconv")
+    return cc + " " if cc is not None and cc != "ccc" else ""
 
 
 def parse_vscale_range_and_comdat(p: Any, attrs: dict[str, A.Attribute]) -> None:
@@ -138,7 +136,7 @@ def parse_vscale_range_and_comdat(p: Any, attrs: dict[str, A.Attribute]) -> None
         p.parse_punct(",")
         hi = p.parse_integer()
         p.parse_punct(")")
-        attrs["vscale_range"] = A.OpaqueAttr(f"#llvm.vscale_range<minRange = {lo} : i32, maxRange = {hi} : i32>")
+        attrs["vscale_range"] = VScaleRangeAttr(A.IntegerAttr(lo, T.i32), A.IntegerAttr(hi, T.i32))
     parse_comdat(p, attrs)
 
 
@@ -151,10 +149,9 @@ def parse_comdat(p: Any, attrs: dict[str, A.Attribute]) -> None:
 
 def print_vscale_range_and_comdat(pr: Any, op: Any) -> str:
     s = ""
-    vr = str(op.attributes.get("vscale_range", ""))
-    if vr.startswith("#llvm.vscale_range<"):
-        body = dict(kv.split(" = ") for kv in vr[len("#llvm.vscale_range<"):-1].split(", "))
-        s += f" vscale_range({body['minRange'].split(' : ')[0]}, {body['maxRange'].split(' : ')[0]})"
+    vr = op.attributes.get("vscale_range")
+    if isinstance(vr, VScaleRangeAttr):
+        s += f" vscale_range({_int_text(vr.min_range)}, {_int_text(vr.max_range)})"
     return s + print_comdat(pr, op)
 
 

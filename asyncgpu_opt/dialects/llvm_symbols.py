@@ -18,7 +18,7 @@ from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError
 from ..ir.symbols import lookup_symbol
 from ._common import keyword_enum
-from .llvm_common import EXTERNAL, LINKAGES, _i, _mk
+from .llvm_common import EXTERNAL, LINKAGES, _i, _mk, keyword_of
 
 # ----- global_ctors / global_dtors ----------------------------------------------------------------
 
@@ -77,7 +77,7 @@ _ALIAS_LINKAGES = ("external", "internal", "private", "weak", "weak_odr", "linko
 
 
 def _linkage_name(op: Operation) -> str:
-    return str(op.attributes.get("linkage", EXTERNAL))[len("#llvm.linkage<"):-1]
+    return keyword_of(op.attributes.get("linkage", EXTERNAL), "llvm.linkage") or ""
 
 
 def _parse_global_keywords(p: Any, attrs: dict[str, A.Attribute]) -> None:
@@ -85,7 +85,7 @@ def _parse_global_keywords(p: Any, attrs: dict[str, A.Attribute]) -> None:
     attrs["linkage"] = EXTERNAL
     for lk in LINKAGES:
         if p.parse_optional_keyword(lk):
-            attrs["linkage"] = A.OpaqueAttr(f"#llvm.linkage<{lk}>")
+            attrs["linkage"] = A.keyword_attr("llvm.linkage", lk)
             break
     attrs["visibility_"] = _i(0)
     for kw, v in VISIBILITIES.items():

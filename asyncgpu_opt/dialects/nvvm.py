@@ -46,6 +46,9 @@ class Barrier0Op(OpDef):
     assembly_format = "attr-dict"
 
 
+A.register_keyword_attr("nvvm.reduction", A.KeywordSpec(("popc", "and", "or"), "::mlir::NVVM::BarrierReduction"))
+
+
 def _reduction_parser(p: Any, optional: bool) -> A.Attribute | None:
     """``#nvvm.reduction<kind>``, optional: the group's anchor."""
     if optional and not p.text.startswith("#nvvm.reduction", p.skip()):
@@ -70,7 +73,7 @@ class BarrierOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         r = op.attributes.get("reductionOp")
-        if r is not None and not str(r).startswith("#nvvm.reduction<"):
+        if r is not None and not (isinstance(r, A.KeywordAttr) and r.name == "nvvm.reduction"):
             raise VerifyError("attribute 'reductionOp' failed to satisfy constraint: NVVM barrier reduction "
                               "operation", op)
         if cls.operand_group(op, "numberOfThreads") and not cls.operand_group(op, "barrierId"):

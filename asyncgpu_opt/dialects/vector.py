@@ -21,26 +21,28 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ._common import stripped_dialect_attr
+from .arith import _FM_P, _FM_R, FASTMATH_NONE
 
 _IDX = T.index
 PUNCTUATIONS = ("no_punctuation", "newline", "comma", "open", "close")
-NEWLINE = A.OpaqueAttr("#vector.punctuation<newline>")
 REDUCTION_KINDS = ("add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor",
                    "minimumf", "maximumf")
-_FM_P, _FM_R = stripped_dialect_attr("#arith.fastmath", ",")
+A.register_keyword_attr("vector.kind", A.KeywordSpec(
+    ("add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf",
+     "minimumf"), "::mlir::vector::CombiningKind"))
+A.register_keyword_attr("vector.punctuation", A.KeywordSpec(PUNCTUATIONS, "::mlir::vector::PrintPunctuation"))
+NEWLINE = A.keyword_attr("vector.punctuation", "newline")
 _KIND_P, _KIND_R = stripped_dialect_attr("#vector.kind")
-FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 
 
 def punctuation(op: Operation) -> str:
     """The ``#vector.punctuation<p>`` keyword of a ``vector.print``."""
-    t = str(op.attributes.get("punctuation", NEWLINE))
-    return t[t.index("<") + 1: -1]
+    a = op.attributes.get("punctuation", NEWLINE)
+    return a.value if isinstance(a, A.KeywordAttr) else NEWLINE.value
 
 
 def reduction_kind(op: Operation) -> str:
-    t = str(op.attributes["kind"])
-    return t[t.index("<") + 1: -1]
+    return op.attributes["kind"].value
 
 
 class PrintOp(OpDef):
@@ -69,7 +71,7 @@ class PrintOp(OpDef):
                     raise p.error(f"custom op '{cls.name}' expected ::mlir::vector::PrintPunctuation to be one "
                                   f"of: {', '.join(PUNCTUATIONS)}", pos)
                 p.parse_punct(">")
-                attrs["punctuation"] = A.OpaqueAttr(f"#vector.punctuation<{kw}>")
+                attrs["punctuation"] = A.keyword_attr("vector.punctuation", kw)
             else:
                 break
         attrs.update(p.parse_optional_attr_dict())

@@ -1,13 +1,18 @@
 """Builtin attributes, printed exactly as mlir-opt prints them.
 
-Attributes are immutable; equality is by canonical text (``str``), computed lazily.  Attributes
-that can carry an alias (affine maps, integer sets) print through ``Printer.attr`` which substitutes
-``#map``/``#set``; ``str()`` always gives the full spelling.
+Attributes are immutable structural values: their fields (the ``__slots__`` a class declares, or
+``_key()`` where a field needs normalising) are their identity.  Two attributes are equal when they
+are of the same class with equal fields, and hash from the fields (cached).  The canonical text
+(``str``) is rendered from the fields lazily and cached.  Attributes that can carry an alias
+(affine maps, integer sets) print through ``Printer.attr`` which substitutes ``#map``/``#set``;
+``str()`` always gives the full spelling.  ``OpaqueAttr`` (a dialect attribute we do not model) and
+``LocationAttr`` keep their text as their one field.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 import struct
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -17,14 +22,55 @@ from . import types as T
 from .types import Type
 
 
+def _fields(cls: type) -> tuple[str, ...]:
+    """The identity fields of an attribute class: every public ``__slots__`` entry below ``Attribute``."""
+    names: list[str] = []
+    for c in reversed(cls.__mro__[:-2]):  # below Attribute and object
+        slots = c.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    return tuple(n for n in names if not n.startswith("_"))
+
+
+def _no_fields(a: Any) -> tuple[Any, ...]:
+    return ()
+
+
+def _float_key(v: Any) -> Any:
+    """Floats compare by their bits (``-0.0`` and ``0.0`` print differently; NaN equals itself)."""
+    if isinstance(v, float):
+        return struct.pack("<d", v)
+    if isinstance(v, tuple):
+        return tuple(_float_key(x) for x in v)
+    return v
+
+
 class Attribute:
-    __slots__ = ("_text",)
+    """Base: equality and hashing by class and fields; ``str`` renders (once) from the fields."""
+
+    __slots__ = ("_text", "_h")
 
     def __init__(self) -> None:
         self._text: str | None = None
+        self._h: int | None = None
 
     def render(self, p: Any = None) -> str:  # p: printer with .attr/.type for aliasing
         raise NotImplementedError
+
+    # the fields as one comparable value, set per class by __init_subclass__ (C-level attrgetter)
+    _getkey: Any = _no_fields
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        own = next((c.__dict__["_key"] for c in cls.__mro__ if c is not Attribute and "_key" in c.__dict__), None)
+        if own is not None:  # a class normalising its fields (floats by their bits)
+            cls._getkey = own
+        else:
+            f = _fields(cls)
+            cls._getkey = operator.attrgetter(*f) if f else _no_fields
+
+    def _key(self) -> Any:
+        """The fields that identify this attribute (with its class)."""
+        return type(self)._getkey(self)
 
     def __str__(self) -> str:
         if self._text is None:
@@ -34,11 +80,16 @@ class Attribute:
     __repr__ = __str__
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Attribute) and str(other) == str(self)
+        if self is other:
+            return True
+        cls = type(self)
+        return type(other) is cls and cls._getkey(other) == cls._getkey(self)
 
     def __hash__(self) -> int:
-        t = self._text
-        return hash(t if t is not None else str(self))
+        h = self._h
+        if h is None:
+            h = self._h = hash((type(self), type(self)._getkey(self)))
+        return h
 
     def short_text(self) -> str:
         """The spelling where an ``i64`` integer drops its type (memory spaces)."""
@@ -92,6 +143,10 @@ class IntegerAttr(Attribute):
 
     def short_text(self) -> str:
         return str(self.value) if self.type == T.i64 else str(self)
+
+    def is_default_memory_space(self) -> bool:
+        """``0 : i64``, the memory space a memref type drops."""
+        return self.value == 0 and self.type == T.i64
 
 
 def bool_attr(b: bool) -> IntegerAttr:
@@ -236,6 +291,9 @@ class FloatAttr(Attribute):
     def render(self, p: Any = None) -> str:
         return f"{format_float(self.value, self.type)} : {self.type.text}"
 
+    def _key(self) -> tuple[Any, ...]:
+        return (_float_key(self.value), self.type)
+
     def value_text(self) -> str:
         return format_float(self.value, self.type)
 
@@ -291,6 +349,9 @@ class DenseArrayAttr(Attribute):
             vals = ", ".join(str(v) for v in self.values)
         return f"array<{self.element_type.text}: {vals}>"
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.element_type, _float_key(self.values))
+
 
 _BARE_ID = None
 
@@ -328,6 +389,9 @@ class DictionaryAttr(Attribute):
 
     def get(self, k: str, default: Any = None) -> Any:
         return self.entries.get(k, default)
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(self.entries.items())
 
 
 class TypeAttr(Attribute):
@@ -451,7 +515,7 @@ class IntegerSetAttr(Attribute):
 class DenseElementsAttr(Attribute):
     """``dense<...> : tensor<..>``; values kept flat (python numbers) plus the shaped type."""
 
-    __slots__ = ("type", "values", "splat", "_n")
+    __slots__ = ("type", "values", "splat", "_n")  # ``_n`` (the element count) follows from ``type``
     type: Any  # a shaped type (tensor or vector)
 
     def __init__(self, type: Type, values: Sequence[Any]) -> None:
@@ -500,6 +564,9 @@ class DenseElementsAttr(Attribute):
         body, _ = nest(0, shape)
         return f"dense<{body}> : {t}"
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.type, self.splat, _float_key(tuple(self.values)))
+
     def flat_values(self) -> list[Any]:
         if self.splat:
             return self.values * self._n
@@ -517,3 +584,95 @@ class LocationAttr(Attribute):
 
     def render(self, p: Any = None) -> str:
         return f"loc({self.text})"
+
+
+# ----- dialect keyword attributes (``#llvm.cconv<fastcc>``, ``#arith.fastmath<nnan,ninf>``) -------------
+class KeywordSpec:
+    """How a dialect's ``#dialect.mnemonic<keyword>`` attribute reads and prints.
+
+    ``keywords`` in declaration order; ``bits`` (bit enums only) the value of each keyword, groups
+    (``fast``) included, ``none`` = 0; ``sep`` joins a bit enum's flags; ``cpp`` names the C++ enum in
+    the ODS parser's message, ``what`` (LLVM's hand-written keyword parsers) the enum's summary."""
+
+    __slots__ = ("keywords", "bits", "sep", "cpp", "what")
+
+    def __init__(self, keywords: Sequence[str], cpp: str = "", bits: Sequence[int] = (), sep: str = ", ",
+                 what: str = "") -> None:
+        self.keywords = tuple(keywords)
+        self.bits = dict(zip(self.keywords, bits))
+        self.sep = sep
+        self.cpp = cpp
+        self.what = what
+
+    def canonical(self, words: Sequence[str]) -> tuple[str, ...]:
+        """A bit enum's flags as upstream prints them: groups first when complete, then the single
+        flags in declaration order, ``none`` when empty; an enum's keyword as is."""
+        if not self.bits:
+            return tuple(words)
+        value = 0
+        for w in words:
+            value |= self.bits[w]
+        out = []
+        for k, b in self.bits.items():  # groups (several bits) first, then single bits
+            if b and b & (b - 1) and value & b == b:
+                out.append(k)
+                value &= ~b
+        out.extend(k for k, b in self.bits.items() if b and not b & (b - 1) and value & b)
+        return tuple(out) or ("none",)
+
+
+KEYWORD_ATTRS: dict[str, KeywordSpec] = {}
+"""``dialect.mnemonic`` -> its spec: each dialect module registers its keyword attributes, so the
+reader builds (and checks) a ``KeywordAttr`` for them wherever they appear."""
+
+
+def register_keyword_attr(name: str, spec: KeywordSpec) -> None:
+    KEYWORD_ATTRS[name] = spec
+
+
+class KeywordAttr(Attribute):
+    """A registered ``#dialect.mnemonic<kw>`` (enum) or ``#dialect.mnemonic<kw, kw>`` (bit enum)
+    attribute: ``name`` is ``dialect.mnemonic``, ``words`` the keywords in canonical order."""
+
+    __slots__ = ("name", "words")
+
+    def __init__(self, name: str, words: Sequence[str]) -> None:
+        Attribute.__init__(self)
+        self.name = name
+        self.words = KEYWORD_ATTRS[name].canonical(words)
+
+    @property
+    def value(self) -> str:
+        """The keyword of an enum attribute (a bit enum's flags joined as printed)."""
+        return KEYWORD_ATTRS[self.name].sep.join(self.words)
+
+    def render(self, p: Any = None) -> str:
+        return f"#{self.name}<{self.value}>"
+
+
+def keyword_attr(name: str, *words: str) -> KeywordAttr:
+    return KeywordAttr(name, words)
+
+
+DIALECT_ATTR_PARSERS: dict[str, Any] = {}
+"""``dialect.mnemonic`` -> ``fn(parser, after_name_pos) -> Attribute`` for the dialect attributes
+with parameters (``#llvm.vscale_range<...>``, ``#gpu.select_object<...>``): registered by the
+dialect modules, called by the reader with the position just after the attribute's name."""
+
+
+def register_attr_parser(name: str, fn: Any) -> None:
+    DIALECT_ATTR_PARSERS[name] = fn
+
+
+class SelectObjectAttr(Attribute):
+    """``#gpu.select_object`` or ``#gpu.select_object<target>``: the offloading handler picking the
+    binary's object for ``target`` (an index or a target attribute), the first one when None."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: Attribute | None = None) -> None:
+        Attribute.__init__(self)
+        self.target = target
+
+    def render(self, p: Any = None) -> str:
+        return "#gpu.select_object" + (f"<{_r(p, self.target)}>" if self.target is not None else "")

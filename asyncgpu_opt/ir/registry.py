@@ -24,8 +24,6 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma",), "scf": ("scf_forall",),
 }
 _LOADED: set[str] = set()
-_ATTR_PARSERS: dict[str, Any] = {}  # `dialect.mnemonic` -> parse(parser) of the body after the name
-_ATTR_DIALECTS = frozenset({"llvm"})  # dialects whose modules register attribute parsers
 
 
 def register(name: str, cls: Any) -> None:
@@ -33,21 +31,6 @@ def register(name: str, cls: Any) -> None:
     if name in _REGISTRY:
         raise ValueError(f"op {name} registered twice")
     _REGISTRY[name] = cls
-
-
-def register_attr_parser(name: str, parse: Any) -> None:
-    """Record ``parse(parser) -> Attribute`` for ``#name<...>`` (called with the parser at ``<``)."""
-    _ATTR_PARSERS[name] = parse
-
-
-def lookup_attr_parser(name: str) -> Any:
-    """The parser registered for dialect attribute ``name`` (its dialect loaded first), or None."""
-    dialect = name.split(".", 1)[0]
-    if dialect not in _ATTR_DIALECTS:
-        return None
-    if dialect not in _LOADED:
-        load_dialect(dialect)
-    return _ATTR_PARSERS.get(name)
 
 
 def known_dialects() -> list[str]:

@@ -1,6 +1,10 @@
 """Builtin and dialect types.  Every type is immutable, hashable, and prints as mlir-opt does.
 
-Types compare by their canonical text, which each class computes once (``str(t)``).
+Types are structural values: a type's parameters (``_key``, set once by its constructor) are its
+identity.  Two types are equal when they are of the same class with equal parameters, and hash from
+their parameters (cached).  ``text``, the canonical spelling, is rendered once from the parameters
+when the type is built (printing reads it in hot loops).  ``OpaqueType`` (a dialect type we do not
+model) has its text as its one parameter.
 """
 
 from __future__ import annotations
@@ -12,12 +16,16 @@ from ..diagnostics import quote_string
 
 
 class Type:
-    """Base: ``text`` is the canonical spelling; equality and hashing use it."""
+    """Base: ``_key`` is the parameter tuple (identity), ``text`` the canonical spelling rendered from it."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "_key", "_hash")
+    _key: tuple[Any, ...]
 
-    def __init__(self, text: str) -> None:
+    def _init(self, key: tuple[Any, ...], text: str) -> None:
+        """Called once by each constructor: the parameters and the spelling derived from them."""
+        self._key = key
         self.text = text
+        self._hash: int | None = None
 
     def __str__(self) -> str:
         return self.text
@@ -25,10 +33,13 @@ class Type:
     __repr__ = __str__
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Type) and other.text == self.text
+        return self is other or (type(other) is type(self) and other._key == self._key)
 
     def __hash__(self) -> int:
-        return hash(self.text)
+        h = self._hash
+        if h is None:
+            h = self._hash = hash((type(self), self._key))
+        return h
 
     def llvm_body(self) -> str:
         """Spelling inside an LLVM type (``!llvm.`` prefix dropped)."""
@@ -41,14 +52,14 @@ class IntegerType(Type):
     def __init__(self, width: int, signedness: str = "") -> None:  # "", "s", "u"
         self.width = width
         self.signedness = signedness
-        Type.__init__(self, f"{signedness}i{width}" if signedness == "" else f"{signedness}i{width}")
+        self._init((width, signedness), f"{signedness}i{width}")
 
 
 class IndexType(Type):
     __slots__ = ()
 
     def __init__(self) -> None:
-        Type.__init__(self, "index")
+        self._init((), "index")
 
 
 class FloatType(Type):
@@ -57,7 +68,7 @@ class FloatType(Type):
               "f8E4M3FN": 8, "f8E5M2": 8}
 
     def __init__(self, name: str) -> None:
-        Type.__init__(self, name)
+        self._init((name,), name)
         self.width = self.WIDTHS.get(name, 0)
 
 
@@ -65,7 +76,7 @@ class NoneType(Type):
     __slots__ = ()
 
     def __init__(self) -> None:
-        Type.__init__(self, "none")
+        self._init((), "none")
 
 
 def _type_list(ts: Sequence[Type]) -> str:
@@ -82,7 +93,7 @@ class FunctionType(Type):
             res = self.results[0].text
         else:
             res = f"({_type_list(self.results)})"
-        Type.__init__(self, f"({_type_list(self.inputs)}) -> {res}")
+        self._init((self.inputs, self.results), f"({_type_list(self.inputs)}) -> {res}")
 
 
 DYNAMIC = -(2**63)  # ShapedType::kDynamic
@@ -127,7 +138,7 @@ class MemRefType(ShapedType):
         if layout is not None and getattr(layout, "is_identity_layout", lambda: False)():
             layout = None
         self.layout = layout
-        if memory_space is not None and str(memory_space) in ("0 : i64",):
+        if memory_space is not None and _is_default_space(memory_space):
             memory_space = None
         self.memory_space = memory_space
         s = f"memref<{_dims(self.shape)}{element_type.text}"
@@ -135,10 +146,16 @@ class MemRefType(ShapedType):
             s += f", {layout}"
         if memory_space is not None:
             s += f", {_short_attr(memory_space)}"
-        Type.__init__(self, s + ">")
+        self._init((self.shape, element_type, layout, memory_space), s + ">")
 
     def has_identity_layout(self) -> bool:
         return self.layout is None
+
+
+def _is_default_space(a: Any) -> bool:
+    """``0 : i64`` is the default memory space (dropped, as MLIR does)."""
+    f = getattr(a, "is_default_memory_space", None)
+    return f is not None and f()
 
 
 def _short_attr(a: Any) -> str:
@@ -152,13 +169,13 @@ class UnrankedMemRefType(Type):
 
     def __init__(self, element_type: Type, memory_space: Any = None) -> None:
         self.element_type = element_type
-        if memory_space is not None and str(memory_space) in ("0 : i64",):  # as MemRefType: 0 is the default
+        if memory_space is not None and _is_default_space(memory_space):  # as MemRefType: 0 is the default
             memory_space = None
         self.memory_space = memory_space
         s = f"memref<*x{element_type.text}"
         if memory_space is not None:
             s += f", {_short_attr(memory_space)}"
-        Type.__init__(self, s + ">")
+        self._init((element_type, memory_space), s + ">")
 
 
 class TensorType(ShapedType):
@@ -171,7 +188,7 @@ class TensorType(ShapedType):
         s = f"tensor<{_dims(self.shape)}{element_type.text}"
         if encoding is not None:
             s += f", {encoding}"
-        Type.__init__(self, s + ">")
+        self._init((self.shape, element_type, encoding), s + ">")
 
 
 class UnrankedTensorType(Type):
@@ -179,7 +196,7 @@ class UnrankedTensorType(Type):
 
     def __init__(self, element_type: Type) -> None:
         self.element_type = element_type
-        Type.__init__(self, f"tensor<*x{element_type.text}>")
+        self._init((element_type,), f"tensor<*x{element_type.text}>")
 
 
 class VectorType(ShapedType):
@@ -190,7 +207,7 @@ class VectorType(ShapedType):
         self.element_type = element_type
         self.scalable = tuple(scalable) or (False,) * len(self.shape)
         dims = "".join((f"[{d}]" if sc else str(d)) + "x" for d, sc in zip(self.shape, self.scalable))
-        Type.__init__(self, f"vector<{dims}{element_type.text}>")
+        self._init((self.shape, element_type, self.scalable), f"vector<{dims}{element_type.text}>")
 
 
 class TupleType(Type):
@@ -198,7 +215,7 @@ class TupleType(Type):
 
     def __init__(self, types: Sequence[Type]) -> None:
         self.types = tuple(types)
-        Type.__init__(self, f"tuple<{_type_list(self.types)}>")
+        self._init(self.types, f"tuple<{_type_list(self.types)}>")
 
 
 class ComplexType(Type):
@@ -206,13 +223,17 @@ class ComplexType(Type):
 
     def __init__(self, element_type: Type) -> None:
         self.element_type = element_type
-        Type.__init__(self, f"complex<{element_type.text}>")
+        self._init((element_type,), f"complex<{element_type.text}>")
 
 
 class OpaqueType(Type):
-    """Any dialect type we keep as text: ``!gpu.async.token``, ``!foo.bar<...>``."""
+    """A dialect type we do not model (``!gpu.async.token``, ``!foo.bar<...>``): its full spelling is
+    its one parameter, so two opaque types are equal exactly when they are spelled the same."""
 
     __slots__ = ()
+
+    def __init__(self, text: str) -> None:
+        self._init((text,), text)
 
 
 class AsyncValueType(Type):
@@ -220,7 +241,7 @@ class AsyncValueType(Type):
 
     def __init__(self, value_type: Type) -> None:
         self.value_type = value_type
-        Type.__init__(self, f"!async.value<{value_type.text}>")
+        self._init((value_type,), f"!async.value<{value_type.text}>")
 
 
 class MMAMatrixType(Type):
@@ -232,18 +253,24 @@ class MMAMatrixType(Type):
         self.shape = tuple(shape)
         self.element_type = element_type
         self.operand = operand
-        Type.__init__(self, f'!gpu.mma_matrix<{_dims(self.shape)}{element_type.text}, "{operand}">')
+        self._init((self.shape, element_type, operand),
+                   f'!gpu.mma_matrix<{_dims(self.shape)}{element_type.text}, "{operand}">')
 
 
 # ----- LLVM dialect types -------------------------------------------------------------------
 class LLVMType(Type):
-    """LLVM dialect types print with ``!llvm.`` outside and bare inside other LLVM types."""
+    """LLVM dialect types print with ``!llvm.`` outside and bare inside other LLVM types.  This base
+    class is also the type we do not model (``!llvm.label``, ``!llvm.target<...>``): its body text
+    is then its one parameter."""
 
     __slots__ = ("body",)
 
     def __init__(self, body: str) -> None:
+        self._llvm((body,), body)
+
+    def _llvm(self, key: tuple[Any, ...], body: str) -> None:
         self.body = body
-        Type.__init__(self, f"!llvm.{body}")
+        self._init(key, f"!llvm.{body}")
 
     def llvm_body(self) -> str:
         return self.body
@@ -254,7 +281,7 @@ class LLVMPointerType(LLVMType):
 
     def __init__(self, address_space: int = 0) -> None:
         self.address_space = address_space
-        LLVMType.__init__(self, "ptr" if address_space == 0 else f"ptr<{address_space}>")
+        self._llvm((address_space,), "ptr" if address_space == 0 else f"ptr<{address_space}>")
 
 
 class LLVMArrayType(LLVMType):
@@ -263,29 +290,27 @@ class LLVMArrayType(LLVMType):
     def __init__(self, size: int, element_type: Type) -> None:
         self.size = size
         self.element_type = element_type
-        LLVMType.__init__(self, f"array<{size} x {element_type.llvm_body()}>")
+        self._llvm((size, element_type), f"array<{size} x {element_type.llvm_body()}>")
 
 
 class LLVMStructType(LLVMType):
-    __slots__ = ("name", "elements", "packed")
+    """``struct<(elems)>``, ``struct<packed (elems)>``, ``struct<"name", (elems)>``, ``struct<"name", opaque>``."""
+
+    __slots__ = ("name", "elements", "packed", "opaque")
 
     def __init__(self, elements: Sequence[Type] | None, packed: bool = False, name: str | None = None,
                  opaque: bool = False) -> None:
         self.name = name
         self.elements = tuple(elements) if elements is not None else ()
         self.packed = packed
-        body = ""
-        if elements is not None and not opaque:
-            inner = ", ".join(e.llvm_body() for e in self.elements)
-            body = f"<({inner})>" if packed else f"({inner})"
-        if name is not None:
-            q = quote_string(name)
-            if opaque:
-                LLVMType.__init__(self, f"struct<{q}, opaque>")
-            else:
-                LLVMType.__init__(self, f"struct<{q}, {body}>")
+        self.opaque = opaque = opaque or elements is None
+        inner = ", ".join(e.llvm_body() for e in self.elements)
+        body = "" if opaque else (f"<({inner})>" if packed else f"({inner})")
+        key = (name, self.elements, packed, opaque)
+        if name is None:
+            self._llvm(key, f"struct<{body}>")
         else:
-            LLVMType.__init__(self, f"struct<{body}>")
+            self._llvm(key, f"struct<{quote_string(name)}, {'opaque' if opaque else body}>")
 
 
 class LLVMFunctionType(LLVMType):
@@ -296,14 +321,14 @@ class LLVMFunctionType(LLVMType):
         self.params = tuple(params)
         self.vararg = vararg
         ps = [p.llvm_body() for p in self.params] + (["..."] if vararg else [])
-        LLVMType.__init__(self, f"func<{result.llvm_body()} ({', '.join(ps)})>")
+        self._llvm((result, self.params, vararg), f"func<{result.llvm_body()} ({', '.join(ps)})>")
 
 
 class LLVMVoidType(LLVMType):
     __slots__ = ()
 
     def __init__(self) -> None:
-        LLVMType.__init__(self, "void")
+        self._llvm((), "void")
 
 
 # ----- common singletons ------------------------------------------------------------------------

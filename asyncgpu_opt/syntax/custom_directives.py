@@ -106,7 +106,7 @@ class LaunchFuncOperands:
         return "args(" + ", ".join(f"{pr.value(v)} : {pr.type_text(v.type)}" for v in vals) + ")"
 
 
-SELECT_OBJECT = A.OpaqueAttr("#gpu.select_object")
+SELECT_OBJECT = A.SelectObjectAttr()
 
 
 class OffloadingHandler:

@@ -14,7 +14,7 @@ from ..diagnostics import Diagnostic, MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.opdef import is_known_dialect
-from ..ir.registry import lookup_attr_parser
+from ..ir.registry import load_dialect
 from . import lexer as L
 from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
@@ -116,7 +116,7 @@ class AttributeParser(TypeParser):
             return self._parse_number_attr(type)
         m = L.bare_id_re.match(t, p)
         if m:
-            r = self._parse_keyword_attr(p, m, type)
+            r = self.parse_keyword_attr_body(p, m, type)
             if r is not None:
                 return r
         ty = self.parse_optional_type()
@@ -124,7 +124,7 @@ class AttributeParser(TypeParser):
             return A.TypeAttr(ty)
         raise self.error("expected attribute value")
 
-    def _parse_keyword_attr(self, p: int, m: Any, type: T.Type | None) -> A.Attribute | None:
+    def parse_keyword_attr_body(self, p: int, m: Any, type: T.Type | None) -> A.Attribute | None:
         """An attribute starting with a keyword (``true``, ``unit``, ``array<``, ``dense<``,
         ``affine_map<``, ``strided<``, ``loc(``, ...), ``m`` the keyword's match at ``p``; None
         when the keyword starts none (a type attribute, then)."""
@@ -208,26 +208,25 @@ class AttributeParser(TypeParser):
                 "nvvm", "rocdl", "spirv", "xevm"):
             raise self.error(f"#{dialect} attribute created with unregistered dialect. If this is intended, "
                              "please use -allow-unregistered-dialect with the MLIR opt tool used", p)
-        if name == "gpu.select_object" and end > m.end():
-            # SelectObjectAttr's parameter is a generic attribute: `<0>` prints back as `<0 : i64>`
-            self.pos = self.last_end = m.end() + 1
-            inner = self.parse_attribute()
-            self.parse_punct(">")
-            return A.OpaqueAttr(f"#gpu.select_object<{inner}>")
-        if end > m.end():
-            parse = lookup_attr_parser(name)
-            if parse is not None:
-                self.pos = self.last_end = m.end()
-                return parse(self)
-        if end > m.end() and name in ENUM_PARAMS:
+        # a dialect registers its attributes (and enums) when its module loads; the target attributes
+        # of the dialects we have no ops of (``#rocdl.target``) are defined with the gpu dialect's
+        load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
+        if end > m.end() and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
             word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
             if errors:
                 err = self.error(errors[-1][0], errors[-1][1])
                 err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
                 raise err
-            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
+            if word and name not in A.KEYWORD_ATTRS and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
                 self.pos = self.last_end = end
                 return A.OpaqueAttr(f"#{name}<{word}>")
+        if "." in name:
+            spec = A.KEYWORD_ATTRS.get(name)
+            if spec is not None and end > m.end():
+                return self.parse_dialect_keyword_attr(name, spec, m.end())
+            parse_fn = A.DIALECT_ATTR_PARSERS.get(name)
+            if parse_fn is not None:
+                return parse_fn(self, m.end())
         self.pos = self.last_end = end
         enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None
@@ -240,6 +239,32 @@ class AttributeParser(TypeParser):
             raise self.error(f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}",
                              enum.start(2))
         return A.OpaqueAttr(t[p:end])
+
+    def parse_dialect_keyword_attr(self, name: str, spec: A.KeywordSpec, lt: int) -> A.Attribute:
+        """``<` keyword `>`` (enum) or ``<` keyword (`,` keyword)* `>`` (bit enum) after the name, with
+        the messages of upstream's parsers: LLVM's ``what`` keyword parsers, else ODS's FieldParser."""
+        t = self.text
+        self.pos = lt + 1
+        first = self.skip()
+        words: list[str] = []
+        while True:
+            pos = self.skip()
+            m = L.bare_id_re.match(t, pos)
+            if not m:
+                raise self.error(f"expected keyword for {spec.what}" if spec.what
+                                 else "expected valid keyword or string", pos)
+            w = m.group()
+            if w not in spec.keywords:
+                if spec.what:
+                    raise self.error(f"expected one of [{', '.join(spec.keywords)}] for {spec.what}, got: {w}", pos)
+                raise self.error(f"expected {spec.cpp} to be one of: {', '.join(spec.keywords)}",
+                                 first if spec.bits else pos)
+            words.append(w)
+            self.pos = self.last_end = m.end()
+            if not (spec.bits and self.parse_optional_punct(",")):
+                break
+        self.parse_punct(">")
+        return A.KeywordAttr(name, words)
 
     def _parse_number_attr(self, type: T.Type | None) -> A.Attribute:
         p = self.skip()

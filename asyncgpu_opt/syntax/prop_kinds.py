@@ -39,7 +39,9 @@ def _kinds(opdef: Any) -> dict[str, Any]:
 
 
 def _fits(a: A.Attribute, kind: Any) -> bool:
-    if isinstance(kind, str):
+    if isinstance(kind, str):  # a dialect attribute's `#name<` prefix: a registered keyword attribute's name
+        if isinstance(a, A.KeywordAttr):
+            return kind == f"#{a.name}<"
         return isinstance(a, A.OpaqueAttr) and a.text.startswith(kind)
     if isinstance(kind, type | tuple):
         return isinstance(a, kind)
