@@ -46,6 +46,26 @@ def _dict(pr: Any, op: Operation, elided: tuple[str, ...]) -> str:
     return pr.attr_dict_text(op.attributes, elided)
 
 
+def parse_pointer_type(p: Any) -> T.Type:
+    """The type of an ``LLVM_AnyPointer`` operand in an ODS format (parseCustomTypeWithFallback): a
+    full type after `!`, else the pointer type's own parameters, ``(`<` int `>`)?``."""
+    if p.peek("!"):
+        return p.parse_type()
+    space = 0
+    if p.parse_optional_punct("<"):
+        space = p.parse_integer()
+        p.parse_punct(">")
+    return T.LLVMPointerType(space)
+
+
+def pointer_type_text(pr: Any, t: T.Type) -> str:
+    """The type of an ``LLVM_AnyPointer`` operand as an ODS format prints it: stripped of its
+    ``!llvm.ptr`` prefix (`<1>`) except in address space 0, which would print as nothing."""
+    if isinstance(t, T.LLVMPointerType) and t.address_space:
+        return f"<{t.address_space}>"
+    return pr.type_text(t)
+
+
 def _int_value(a: Any) -> int | None:
     if isinstance(a, A.IntegerAttr):
         return a.value

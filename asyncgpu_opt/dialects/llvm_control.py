@@ -29,7 +29,7 @@ from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
 from .llvm import FuncOp
 from .llvm_call import _verify_var_callee_type
-from .llvm_common import CCONV, _mk, is_llvm_compatible
+from .llvm_common import CCONV, _mk, is_llvm_compatible, parse_pointer_type, pointer_type_text
 
 CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc",
           "swiftcc", "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc",
@@ -371,18 +371,6 @@ class BlockAddressOp(OpDef):
             raise VerifyError("expects an existing block label target in the referenced function", op)
 
 
-def _parse_pointer_type(p: Any) -> T.Type:
-    """A type of an ``LLVM_AnyPointer`` operand, as ODS reads it (parseCustomTypeWithFallback): a
-    full type after `!`, else the pointer type's own parameters, ``(`<` int `>`)?``."""
-    if p.peek("!"):
-        return p.parse_type()
-    space = 0
-    if p.parse_optional_punct("<"):
-        space = p.parse_integer()
-        p.parse_punct(">")
-    return T.LLVMPointerType(space)
-
-
 class IndirectBrOp(OpDef):
     """``llvm.indirectbr``: a branch to one of the listed blocks, chosen by a block address; the
     destinations' operands are one variadic-of-variadic group sized by ``indbr_operand_segments``.
@@ -414,7 +402,7 @@ class IndirectBrOp(OpDef):
     def parse_custom(cls, p: Any, results: list) -> Operation:
         ref = p.parse_operand()
         p.parse_punct(":")
-        addr_t = _parse_pointer_type(p)
+        addr_t = parse_pointer_type(p)
         p.parse_punct(",")
         p.parse_punct("[")
         succ: list[Any] = []
@@ -437,9 +425,7 @@ class IndirectBrOp(OpDef):
     def print_custom(cls, pr: Any, op: Operation) -> str:
         addr = op.operands[0]
         nl = "\n" + "  " * pr.indent
-        t = addr.type  # the stripped form, as ODS prints a pointer-constrained type: `<1>` for !llvm.ptr<1>
-        tt = f"<{t.address_space}>" if isinstance(t, T.LLVMPointerType) and t.address_space else pr.type_text(t)
-        s = f" {pr.value(addr)} : {tt}, ["
+        s = f" {pr.value(addr)} : {pointer_type_text(pr, addr.type)}, ["
         s += ",".join(nl + pr.successor_text(b, cls.successor_operands(op, i)) for i, b in enumerate(op.successors))
         s += (nl if op.successors else "") + "]"
         return s + pr.attr_dict_text(op.attributes, ("indbr_operand_segments",))
