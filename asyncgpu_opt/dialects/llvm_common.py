@@ -8,6 +8,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
+from .ptr import is_llvm_space_ptr
 
 CCONV = A.OpaqueAttr("#llvm.cconv<ccc>")
 TAILCALL = A.OpaqueAttr("#llvm.tailcallkind<none>")
@@ -77,7 +78,7 @@ _LLVM_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128"})
 
 def is_llvm_compatible(t: T.Type) -> bool:
     """LLVM::isCompatibleType: signless integers, the LLVM float types, 1-D vectors of those, and the
-    ``!llvm.*`` types whose members are compatible."""
+    ``!llvm.*`` types whose members are compatible, and ``!ptr.ptr`` in an LLVM address space."""
     if isinstance(t, T.IntegerType):
         return not t.signedness
     if isinstance(t, T.FloatType):
@@ -90,7 +91,8 @@ def is_llvm_compatible(t: T.Type) -> bool:
         return is_llvm_compatible(t.element_type)
     if isinstance(t, T.LLVMFunctionType):
         return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
-    return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm."))
+    return isinstance(t, T.LLVMType) or (isinstance(t, T.OpaqueType) and t.text.startswith("!llvm.")) or \
+        is_llvm_space_ptr(t)
 
 
 def target_ext_name(t: T.Type) -> str | None:

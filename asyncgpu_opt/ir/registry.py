@@ -13,7 +13,7 @@ _REGISTRY: dict[str, Any] = {}  # op name -> OpDef subclass
 _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
-    "nvvm": "nvvm", "rocdl": "rocdl", "vector": "vector", "tensor": "tensor",
+    "nvvm": "nvvm", "ptr": "ptr", "rocdl": "rocdl", "vector": "vector", "tensor": "tensor",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
