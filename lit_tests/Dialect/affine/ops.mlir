@@ -21,6 +21,7 @@
 // CHECK: #map7 = affine_map<(d0)[s0] -> (d0 + 4, s0)>
 // CHECK: #map8 = affine_map<(d0) -> (d0, 0)>
 // CHECK: #map9 = affine_map<(d0) -> (d0 + 1)>
+// CHECK: #map10 = affine_map<(d0, d1)[s0, s1] -> (d0 + d1 + 3, d1 + s0 + s1)>
 // CHECK: #set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0)>
 // CHECK: #set1 = affine_set<(d0, d1) : (d0 - d1 == 0)>
 // CHECK: #set2 = affine_set<(d0) : (d0 >= 0)>
@@ -232,6 +233,20 @@ func.func @prefetch_and_dma(%a: memref<64x64xf32>, %b: memref<64xf32, 1>, %t: me
 func.func @empty_set(%m: memref<1xf32>, %x: f32) {
   affine.if affine_set<() : ()>() {
     affine.store %x, %m[0] : memref<1xf32>
+  }
+  return
+}
+
+// A sum of two dims (or two symbols) is kept in position order, also when the
+// map is built from SSA names in first-use order.
+// (#map10 above: `d1 + d0 + 3, s1 + s0 + d1` as written.)
+// CHECK-LABEL: func.func @operand_order
+// CHECK-SAME: sums = #map10
+func.func @operand_order(%m: memref<8x8xf32>, %a: index, %b: index)
+    attributes {sums = affine_map<(d0, d1)[s0, s1] -> (d1 + d0 + 3, s1 + s0 + d1)>} {
+  affine.for %i = 0 to 4 {
+    // CHECK: affine.load %{{.*}}[%[[A:.*]] + %[[I:.*]], %[[A]] + %[[I]]] : memref<8x8xf32>
+    %v = affine.load %m[%a + %i, %i + %a] : memref<8x8xf32>
   }
   return
 }
