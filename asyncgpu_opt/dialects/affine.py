@@ -108,7 +108,42 @@ def is_valid_symbol(v: Any) -> bool:
         return True
     if d.name == "affine.apply":
         return all(is_valid_symbol(x) for x in d.operands)
+    if d.name in ("memref.dim", "tensor.dim"):  # dim results can be valid symbols at any level
+        return _dim_op_valid_symbol(d)
     return False
+
+
+def _dim_op_valid_symbol(dim: Operation) -> bool:
+    """isDimOpValidSymbol: the shaped value is top-level, or (a constant index into) the result of
+    memref.alloc/view/subview, seen through memref.cast, whose size there is static or a valid
+    symbol."""
+    src = dim.operands[0]
+    if _top_level(src):
+        return True
+    d = getattr(src, "op", None)
+    if d is None:
+        return False
+    idx_op = getattr(dim.operands[1], "op", None)
+    cst = idx_op.attributes.get("value") if idx_op is not None and idx_op.name == "arith.constant" else None
+    if not isinstance(cst, A.IntegerAttr):
+        return False
+    while d.name == "memref.cast":
+        if isinstance(d.operands[0].type, T.UnrankedMemRefType):
+            return False
+        d = getattr(d.operands[0], "op", None)
+        if d is None:
+            return True
+    if d.name not in ("memref.alloc", "memref.view", "memref.subview"):
+        return False
+    mt = d.results[0].type
+    i = cst.value
+    if not isinstance(mt, T.MemRefType) or not 0 <= i < len(mt.shape):
+        return False
+    if mt.shape[i] != T.DYNAMIC:
+        return True
+    sizes = d.opdef.operand_group(d, "dynamicSizes" if d.name == "memref.alloc" else "sizes")
+    k = sum(1 for e in mt.shape[:i] if e == T.DYNAMIC)  # getDynamicDimIndex of the result type
+    return k < len(sizes) and is_valid_symbol(sizes[k])
 
 
 def _top_level(v: Any) -> bool:
@@ -133,9 +168,8 @@ def is_valid_dim(v: Any) -> bool:
         return owner is not None and owner.name in ("affine.for", "affine.parallel")
     if d.name == "affine.apply":
         return all(is_valid_dim(x) for x in d.operands)
-    if d.name == "memref.dim":  # (isDimOpValidSymbol, approximated: a dim of a fresh allocation)
-        src = getattr(d.operands[0], "op", None)
-        return _top_level(d.operands[0]) or (src is not None and src.name in ("memref.alloc", "memref.alloca"))
+    if d.name in ("memref.dim", "tensor.dim"):  # (or a valid symbol: isDimOpValidSymbol, above)
+        return _top_level(d.operands[0])
     return False
 
 

@@ -250,3 +250,26 @@ func.func @operand_order(%m: memref<8x8xf32>, %a: index, %b: index)
   }
   return
 }
+
+// A memref.dim inside a loop is a valid symbol when its size is: the dim of a
+// subview whose size is a top-level dim, of an alloc sized by a function
+// argument (also through memref.cast).
+// CHECK-LABEL: func.func @dim_symbols
+func.func @dim_symbols(%n: index, %m: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  affine.for %i = 0 to %n {
+    %rows = memref.dim %m, %c0 : memref<?x?xf32>
+    %sv = memref.subview %m[%c0, %c0][%rows, %i][%c1, %c1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %d = memref.dim %sv, %c0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %buf = memref.alloc(%n) : memref<?xf32>
+    %cast = memref.cast %buf : memref<?xf32> to memref<?xf32>
+    %e = memref.dim %cast, %c0 : memref<?xf32>
+    // CHECK: affine.for %{{.*}} = 0 to %{{.*}} step 4 {
+    affine.for %j = 0 to %d step 4 {
+      // CHECK: affine.apply #{{.*}}()[%{{.*}}]
+      %k = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%e]
+    }
+  }
+  return
+}
