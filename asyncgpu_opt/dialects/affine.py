@@ -31,8 +31,45 @@ def dim_and_symbol_text(pr: Any, operands: list[Any], num_dims: int) -> str:
     return s
 
 
-def parse_map_of_ssa_ids(p: Any, delims: str = "[]") -> tuple[AF.AffineMap, list[Any]]:
-    """`[` affine expressions over `%ssa` (dims) and `symbol(%ssa)` `]` -> (map, operand refs)."""
+def _split_top(text: str) -> list[str]:
+    """``text`` split at its commas outside parentheses and brackets."""
+    items, depth, last = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[last:i])
+            last = i + 1
+    items.append(text[last:])
+    return items
+
+
+def _flatten_groups(text: str, kw: str, groups: list[int]) -> str:
+    """affine.parallel's bound list: each item an expression or `kw(` expressions `)`; the group
+    sizes go to ``groups``, the expressions come back as one flat list."""
+    if not text.strip():
+        return text
+    flat: list[str] = []
+    for item in _split_top(text):
+        s = item.strip()
+        if s.startswith(kw) and s[len(kw):].lstrip().startswith("(") and s.endswith(")"):
+            inner = _split_top(s[len(kw):].lstrip()[1:-1])
+            groups.append(len(inner))
+            flat.extend(inner)
+        else:
+            groups.append(1)
+            flat.append(item)
+    return ",".join(flat)
+
+
+def parse_map_of_ssa_ids(p: Any, delims: str = "[]", group_kw: str | None = None,
+                         groups: list[int] | None = None) -> tuple[AF.AffineMap, list[Any]]:
+    """`[` affine expressions over `%ssa` (dims) and `symbol(%ssa)` `]` -> (map, operand refs).
+
+    With ``group_kw`` (affine.parallel's `max`/`min`), an item may be `group_kw(` expressions `)`:
+    its expressions join the map and their count is appended to ``groups``."""
     start = p.skip()
     if not p.text.startswith(delims[0], start):
         raise p.error(f"expected '{delims[0]}'")
@@ -67,6 +104,8 @@ def parse_map_of_ssa_ids(p: Any, delims: str = "[]") -> tuple[AF.AffineMap, list
         return f"{'s' if is_sym else 'd'}{table[name]}"
 
     text = _SSA.sub(sub, body)
+    if group_kw is not None and groups is not None:
+        text = _flatten_groups(text, group_kw, groups)
     hdr = "(" + ", ".join(f"d{k}" for k in range(len(dims))) + ")[" + ", ".join(
         f"s{k}" for k in range(len(syms))) + "]"
     try:
@@ -561,9 +600,11 @@ class ParallelOp(OpDef):
     def parse_custom(cls, p: Any, results: list) -> Operation:
         ivs = p.parse_operand_list("()")
         p.parse_punct("=")
-        lmap, lrefs = parse_map_of_ssa_ids(p, "()")
+        lgroups: list[int] = []
+        ugroups: list[int] = []
+        lmap, lrefs = parse_map_of_ssa_ids(p, "()", "max", lgroups)
         p.parse_keyword("to")
-        umap, urefs = parse_map_of_ssa_ids(p, "()")
+        umap, urefs = parse_map_of_ssa_ids(p, "()", "min", ugroups)
         steps = [1] * len(ivs)
         if p.parse_optional_keyword("step"):
             p.parse_punct("(")
@@ -590,13 +631,13 @@ class ParallelOp(OpDef):
         region = p.parse_region(entry_args=[(r, T.index, None) for r in ivs])
         ensure_terminator(region, "affine.yield")
 
-        def groups(n: int) -> A.Attribute:
-            return A.DenseElementsAttr(T.TensorType([n], T.i32), [1] * n)
+        def groups(sizes: list[int]) -> A.Attribute:
+            return A.DenseElementsAttr(T.TensorType([len(sizes)], T.i32), sizes)
 
         attrs: dict[str, A.Attribute] = {
             "reductions": A.ArrayAttr(reductions), "lowerBoundsMap": A.AffineMapAttr(lmap),
-            "lowerBoundsGroups": groups(len(lmap.results)), "upperBoundsMap": A.AffineMapAttr(umap),
-            "upperBoundsGroups": groups(len(umap.results)), "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
+            "lowerBoundsGroups": groups(lgroups), "upperBoundsMap": A.AffineMapAttr(umap),
+            "upperBoundsGroups": groups(ugroups), "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
         attrs.update(p.parse_optional_attr_dict())
         return Operation.create(cls.name, ops, types, attrs, [region], opdef=cls)
 
@@ -605,8 +646,8 @@ class ParallelOp(OpDef):
         body = op.regions[0].blocks[0]
         lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
         nl = lmap.num_inputs
-        s = f" ({pr.values(body.args)}) = (" + map_of_ssa_ids_text(pr, lmap, op.operands[:nl]) + ") to ("
-        s += map_of_ssa_ids_text(pr, umap, op.operands[nl:]) + ")"
+        s = f" ({pr.values(body.args)}) = (" + _group_bound_text(pr, op, "lower", lmap, op.operands[:nl], "max")
+        s += ") to (" + _group_bound_text(pr, op, "upper", umap, op.operands[nl:], "min") + ")"
         steps = [a.value for a in op.attributes["steps"]]
         if any(x != 1 for x in steps):
             s += " step (" + ", ".join(str(x) for x in steps) + ")"
@@ -635,6 +676,19 @@ class ParallelOp(OpDef):
         lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
         _check_symbols(op, op.operands[:lmap.num_inputs], lmap.num_dims)
         _check_symbols(op, op.operands[lmap.num_inputs:], umap.num_dims)
+
+
+def _group_bound_text(pr: Any, op: Operation, which: str, amap: AF.AffineMap, operands: list[Any], kw: str) -> str:
+    """printMinMaxBound: each group of the bound map, one expression bare, several as `kw(...)`."""
+    g = op.attributes.get(f"{which}BoundsGroups")
+    sizes = [int(v) for v in g.flat_values()] if g is not None else [1] * len(amap.results)
+    parts, start = [], 0
+    for n in sizes:
+        sub = AF.AffineMap(amap.num_dims, amap.num_syms, amap.results[start:start + n])
+        text = map_of_ssa_ids_text(pr, sub, operands)
+        parts.append(text if n == 1 else f"{kw}({text})")
+        start += n
+    return ", ".join(parts)
 
 
 _unused = (terminator, elidable_terminator)

@@ -273,3 +273,17 @@ func.func @dim_symbols(%n: index, %m: memref<?x?xf32>) {
   }
   return
 }
+
+// affine.parallel bounds: `max(...)` / `min(...)` groups several expressions
+// into one bound; operands shared by the groups are listed once.
+// CHECK-LABEL: func.func @parallel_bound_groups
+func.func @parallel_bound_groups(%lo: index, %hi: index, %n: index) {
+  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (max(%[[LO:.*]], %[[HI:.*]] - 8), 0) to (%[[N:.*]], min(%[[HI]], %[[N]] floordiv 2))
+  affine.parallel (%i, %j) = (max(%lo, %hi - 8), 0) to (%n, min(%hi, %n floordiv 2)) {
+    // A group of one prints as its expression.
+    // CHECK: affine.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}} + 4)
+    affine.parallel (%k) = (max(%i)) to (min(%i + 4)) {
+    }
+  }
+  return
+}
