@@ -120,7 +120,7 @@ def add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
     if lc is not None or (lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant()):
         return add(rhs, lhs)
     # two dims (or two symbols) in position order: d1 + d0 -> d0 + d1
-    if type(lhs) is type(rhs) and isinstance(lhs, (Dim, Sym)) and lhs.pos > rhs.pos:
+    if isinstance(lhs, (Dim, Sym)) and isinstance(rhs, (Dim, Sym)) and type(lhs) is type(rhs) and lhs.pos > rhs.pos:
         return Bin("add", rhs, lhs)
     if rc is not None and rc == 0:
         return lhs
