@@ -11,6 +11,7 @@ from ..ir import types as T
 from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ._regions import check_edge, elidable_terminator, ensure_terminator, parse_argument, terminator
+from .gpu_attrs import split_top
 
 _SSA = re.compile(r"symbol\s*\(\s*(%[\w$.\-]+(?:#\d+)?)\s*\)|(%[\w$.\-]+(?:#\d+)?)")
 _DS = re.compile(r"\b([ds])(\d+)\b")
@@ -31,31 +32,16 @@ def dim_and_symbol_text(pr: Any, operands: list[Any], num_dims: int) -> str:
     return s
 
 
-def _split_top(text: str) -> list[str]:
-    """``text`` split at its commas outside parentheses and brackets."""
-    items, depth, last = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        elif c == "," and depth == 0:
-            items.append(text[last:i])
-            last = i + 1
-    items.append(text[last:])
-    return items
-
-
 def _flatten_groups(text: str, kw: str, groups: list[int]) -> str:
     """affine.parallel's bound list: each item an expression or `kw(` expressions `)`; the group
     sizes go to ``groups``, the expressions come back as one flat list."""
     if not text.strip():
         return text
     flat: list[str] = []
-    for item in _split_top(text):
+    for item in split_top(text):
         s = item.strip()
         if s.startswith(kw) and s[len(kw):].lstrip().startswith("(") and s.endswith(")"):
-            inner = _split_top(s[len(kw):].lstrip()[1:-1])
+            inner = split_top(s[len(kw):].lstrip()[1:-1])
             groups.append(len(inner))
             flat.extend(inner)
         else:
