@@ -20,7 +20,7 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "llvm": ("llvm_intr", "llvm_atomic", "llvm_vector", "llvm_symbols", "llvm_control",
              "llvm_intr_struct", "llvm_asm"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
-    "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma",),
+    "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
 }
 _LOADED: set[str] = set()
 
