@@ -11,6 +11,7 @@ from ..ir import types as T
 from ..ir.core import Operation, Region
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ._regions import check_edge, elidable_terminator, ensure_terminator, parse_argument, terminator
+from .gpu_attrs import split_top
 
 _SSA = re.compile(r"symbol\s*\(\s*(%[\w$.\-]+(?:#\d+)?)\s*\)|(%[\w$.\-]+(?:#\d+)?)")
 _DS = re.compile(r"\b([ds])(\d+)\b")
@@ -31,8 +32,30 @@ def dim_and_symbol_text(pr: Any, operands: list[Any], num_dims: int) -> str:
     return s
 
 
-def parse_map_of_ssa_ids(p: Any, delims: str = "[]") -> tuple[AF.AffineMap, list[Any]]:
-    """`[` affine expressions over `%ssa` (dims) and `symbol(%ssa)` `]` -> (map, operand refs)."""
+def _flatten_groups(text: str, kw: str, groups: list[int]) -> str:
+    """affine.parallel's bound list: each item an expression or `kw(` expressions `)`; the group
+    sizes go to ``groups``, the expressions come back as one flat list."""
+    if not text.strip():
+        return text
+    flat: list[str] = []
+    for item in split_top(text):
+        s = item.strip()
+        if s.startswith(kw) and s[len(kw):].lstrip().startswith("(") and s.endswith(")"):
+            inner = split_top(s[len(kw):].lstrip()[1:-1])
+            groups.append(len(inner))
+            flat.extend(inner)
+        else:
+            groups.append(1)
+            flat.append(item)
+    return ",".join(flat)
+
+
+def parse_map_of_ssa_ids(p: Any, delims: str = "[]", group_kw: str | None = None,
+                         groups: list[int] | None = None) -> tuple[AF.AffineMap, list[Any]]:
+    """`[` affine expressions over `%ssa` (dims) and `symbol(%ssa)` `]` -> (map, operand refs).
+
+    With ``group_kw`` (affine.parallel's `max`/`min`), an item may be `group_kw(` expressions `)`:
+    its expressions join the map and their count is appended to ``groups``."""
     start = p.skip()
     if not p.text.startswith(delims[0], start):
         raise p.error(f"expected '{delims[0]}'")
@@ -67,6 +90,8 @@ def parse_map_of_ssa_ids(p: Any, delims: str = "[]") -> tuple[AF.AffineMap, list
         return f"{'s' if is_sym else 'd'}{table[name]}"
 
     text = _SSA.sub(sub, body)
+    if group_kw is not None and groups is not None:
+        text = _flatten_groups(text, group_kw, groups)
     hdr = "(" + ", ".join(f"d{k}" for k in range(len(dims))) + ")[" + ", ".join(
         f"s{k}" for k in range(len(syms))) + "]"
     try:
@@ -108,7 +133,42 @@ def is_valid_symbol(v: Any) -> bool:
         return True
     if d.name == "affine.apply":
         return all(is_valid_symbol(x) for x in d.operands)
+    if d.name in ("memref.dim", "tensor.dim"):  # dim results can be valid symbols at any level
+        return _dim_op_valid_symbol(d)
     return False
+
+
+def _dim_op_valid_symbol(dim: Operation) -> bool:
+    """isDimOpValidSymbol: the shaped value is top-level, or (a constant index into) the result of
+    memref.alloc/view/subview, seen through memref.cast, whose size there is static or a valid
+    symbol."""
+    src = dim.operands[0]
+    if _top_level(src):
+        return True
+    d = getattr(src, "op", None)
+    if d is None:
+        return False
+    idx_op = getattr(dim.operands[1], "op", None)
+    cst = idx_op.attributes.get("value") if idx_op is not None and idx_op.name == "arith.constant" else None
+    if not isinstance(cst, A.IntegerAttr):
+        return False
+    while d.name == "memref.cast":
+        if isinstance(d.operands[0].type, T.UnrankedMemRefType):
+            return False
+        d = getattr(d.operands[0], "op", None)
+        if d is None:
+            return True
+    if d.name not in ("memref.alloc", "memref.view", "memref.subview"):
+        return False
+    mt = d.results[0].type
+    i = cst.value
+    if not isinstance(mt, T.MemRefType) or not 0 <= i < len(mt.shape):
+        return False
+    if mt.shape[i] != T.DYNAMIC:
+        return True
+    sizes = d.opdef.operand_group(d, "dynamicSizes" if d.name == "memref.alloc" else "sizes")
+    k = sum(1 for e in mt.shape[:i] if e == T.DYNAMIC)  # getDynamicDimIndex of the result type
+    return k < len(sizes) and is_valid_symbol(sizes[k])
 
 
 def _top_level(v: Any) -> bool:
@@ -133,9 +193,8 @@ def is_valid_dim(v: Any) -> bool:
         return owner is not None and owner.name in ("affine.for", "affine.parallel")
     if d.name == "affine.apply":
         return all(is_valid_dim(x) for x in d.operands)
-    if d.name == "memref.dim":  # (isDimOpValidSymbol, approximated: a dim of a fresh allocation)
-        src = getattr(d.operands[0], "op", None)
-        return _top_level(d.operands[0]) or (src is not None and src.name in ("memref.alloc", "memref.alloca"))
+    if d.name in ("memref.dim", "tensor.dim"):  # (or a valid symbol: isDimOpValidSymbol, above)
+        return _top_level(d.operands[0])
     return False
 
 
@@ -504,103 +563,6 @@ class YieldOp(OpDef):
         for r, v in zip(parent.results, op.operands):
             if r.type != v.type:
                 raise VerifyError("types mismatch between yield op and its parent", op)
-
-
-# arith::AtomicRMWKind, in enum order
-_REDUCTIONS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
-               "mins", "minu", "mulf", "muli", "ori", "xori")
-
-
-class ParallelOp(OpDef):
-    """affine.parallel (ivs) = (lbs) to (ubs) (step (ints))? region — one expression per bound."""
-
-    name = "affine.parallel"
-    operands = (variadic("mapOperands", T.index),)
-    results = (variadic("results"),)
-    props = ("reductions", "lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps")
-    regions = ("region",)
-    traits = frozenset({"AutomaticAllocationScope", "RecursiveMemoryEffects", "SingleBlockImplicitTerminator",
-                        "LoopLikeOpInterface"})
-    implicit_terminator = "affine.yield"
-
-    @classmethod
-    def parse_custom(cls, p: Any, results: list) -> Operation:
-        ivs = p.parse_operand_list("()")
-        p.parse_punct("=")
-        lmap, lrefs = parse_map_of_ssa_ids(p, "()")
-        p.parse_keyword("to")
-        umap, urefs = parse_map_of_ssa_ids(p, "()")
-        steps = [1] * len(ivs)
-        if p.parse_optional_keyword("step"):
-            p.parse_punct("(")
-            steps = [p.parse_integer()]
-            while p.parse_optional_punct(","):
-                steps.append(p.parse_integer())
-            p.parse_punct(")")
-        reductions: list[A.Attribute] = []
-        if p.parse_optional_keyword("reduce"):
-            p.parse_punct("(")
-            while True:
-                rpos = p.skip()
-                kind = p.parse_string()
-                if kind not in _REDUCTIONS:
-                    raise p.error(f"custom op 'affine.parallel' invalid reduction value: \"{kind}\"", rpos)
-                reductions.append(A.IntegerAttr(_REDUCTIONS.index(kind)))
-                if not p.parse_optional_punct(","):
-                    break
-            p.parse_punct(")")
-        from ._regions import parse_optional_arrow_types
-
-        types = parse_optional_arrow_types(p)
-        ops = [p.resolve(r, T.index) for r in lrefs + urefs]
-        region = p.parse_region(entry_args=[(r, T.index, None) for r in ivs])
-        ensure_terminator(region, "affine.yield")
-
-        def groups(n: int) -> A.Attribute:
-            return A.DenseElementsAttr(T.TensorType([n], T.i32), [1] * n)
-
-        attrs: dict[str, A.Attribute] = {
-            "reductions": A.ArrayAttr(reductions), "lowerBoundsMap": A.AffineMapAttr(lmap),
-            "lowerBoundsGroups": groups(len(lmap.results)), "upperBoundsMap": A.AffineMapAttr(umap),
-            "upperBoundsGroups": groups(len(umap.results)), "steps": A.ArrayAttr([A.IntegerAttr(s) for s in steps])}
-        attrs.update(p.parse_optional_attr_dict())
-        return Operation.create(cls.name, ops, types, attrs, [region], opdef=cls)
-
-    @classmethod
-    def print_custom(cls, pr: Any, op: Operation) -> str:
-        body = op.regions[0].blocks[0]
-        lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
-        nl = lmap.num_inputs
-        s = f" ({pr.values(body.args)}) = (" + map_of_ssa_ids_text(pr, lmap, op.operands[:nl]) + ") to ("
-        s += map_of_ssa_ids_text(pr, umap, op.operands[nl:]) + ")"
-        steps = [a.value for a in op.attributes["steps"]]
-        if any(x != 1 for x in steps):
-            s += " step (" + ", ".join(str(x) for x in steps) + ")"
-        reds = [getattr(a, "value", -1) for a in op.attributes.get("reductions", ())]
-        if reds:
-            s += " reduce (" + ", ".join(f'"{_REDUCTIONS[r]}"' if 0 <= r < len(_REDUCTIONS) else str(r)
-                                         for r in reds) + ")"
-        if op.results:
-            s += " -> (" + pr.types([r.type for r in op.results]) + ")"
-        s += " " + pr.region_text(op.regions[0], False, bool(op.results))
-        return s + pr.attr_dict_text(op.attributes, cls.props)
-
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        a = op.attributes
-        nargs = len(op.regions[0].blocks[0].args) if op.regions and op.regions[0].blocks else 0
-        nl, nu = (getattr(getattr(a.get(k), "type", None), "shape", (0,))[0]
-                  for k in ("lowerBoundsGroups", "upperBoundsGroups"))
-        ns = len(a.get("steps", ()))
-        if not nargs == nl == nu == ns:
-            raise VerifyError(f"the number of region arguments ({nargs}) and the number of map groups for lower "
-                              f"({nl}) and upper bound ({nu}), and the number of steps ({ns}) must all match", op)
-        if len(a.get("reductions", ())) != len(op.results):
-            raise VerifyError("a reduction must be specified for each output", op)
-        lmap, umap = _map(op, "lowerBoundsMap"), _map(op, "upperBoundsMap")
-        _check_symbols(op, op.operands[:lmap.num_inputs], lmap.num_dims)
-        _check_symbols(op, op.operands[lmap.num_inputs:], umap.num_dims)
 
 
 _unused = (terminator, elidable_terminator)

@@ -153,11 +153,7 @@ class FuncOp(OpDef):
         lk = str(op.attributes.get("linkage", EXTERNAL))
         if lk == "#llvm.linkage<common>":
             raise VerifyError("functions cannot have 'common' linkage", op)
-        comdat = op.attributes.get("comdat")
-        if isinstance(comdat, A.SymbolRefAttr):  # verifyComdat, as for globals
-            sel = lookup_symbol(op, comdat)
-            if sel is None or sel.name != "llvm.comdat_selector":
-                raise VerifyError("expected comdat symbol", op, raw=True)
+        verify_comdat(op)
         if not op.regions[0].blocks:
             if lk not in ("#llvm.linkage<external>", "#llvm.linkage<extern_weak>"):
                 raise VerifyError("external functions must have 'external' or 'extern_weak' linkage", op)
@@ -170,6 +166,15 @@ class FuncOp(OpDef):
             if "personality" in a:  # landingpads need a personality: only such functions can hold them
                 for check in cls.personality_checks:
                     check(op)
+
+
+def verify_comdat(op: Operation) -> None:
+    """verifyComdat (llvm.func, llvm.mlir.global): a ``comdat`` names an ``llvm.comdat_selector``."""
+    comdat = op.attributes.get("comdat")
+    if isinstance(comdat, A.SymbolRefAttr):
+        sel = lookup_symbol(op, comdat)
+        if sel is None or sel.name != "llvm.comdat_selector":
+            raise VerifyError("expected comdat symbol", op, raw=True)
 
 
 def _scan_vararg(p: Any) -> bool:
@@ -331,11 +336,7 @@ class GlobalOp(OpDef):
         al = _int_value(op.attributes.get("alignment"))
         if al is not None and (al <= 0 or al & (al - 1)):
             raise VerifyError("alignment attribute is not a power of 2", op, raw=True)
-        comdat = op.attributes.get("comdat")
-        if isinstance(comdat, A.SymbolRefAttr):
-            sel = lookup_symbol(op, comdat)
-            if sel is None or sel.name != "llvm.comdat_selector":
-                raise VerifyError("expected comdat symbol", op, raw=True)
+        verify_comdat(op)
 
     @classmethod
     def verify_regions(cls, op: Operation) -> None:

@@ -66,13 +66,18 @@ class CallOp(OpDef):
         try:
             if not p.peek("("):
                 raise p.error("expected '('")
-            ft = p.parse_type()
+            sig = _parse_signature(p)
         except MLIRError as nested:  # upstream reports the signature's own error first
             e = p.error(sig_error, tpos)
             e.preceding = [*nested.preceding, nested.diagnostic]
             raise e from None
-        if not isinstance(ft, T.FunctionType):
-            raise p.error(_CALL + "expected trailing function type", tpos)
+        if sig is None:  # no `->`: upstream fails without a diagnostic of its own
+            raise p.error(sig_error, tpos)
+        ft, arg_attrs, res_attrs = sig
+        if any(d.entries for d in arg_attrs):
+            attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
+        if any(d.entries for d in res_attrs):
+            attrs["res_attrs"] = A.ArrayAttr(res_attrs)
         if len(ft.results) > 1:
             raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
         if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
@@ -109,13 +114,12 @@ class CallOp(OpDef):
             s += f" vararg({pr.type_text(vt.type)})"
         s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
         elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags", "CConv",
-                  "TailCallKind"}
+                  "TailCallKind", "arg_attrs", "res_attrs"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
         s += pr.attr_dict_text(op.attributes, elided)
-        s += " : " + lead + pr.function_type_text(_types_of(args), [r.type for r in op.results])
-        return s
+        return s + " : " + lead + _signature_text(pr, op, _types_of(args))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -164,6 +168,60 @@ class CallOp(OpDef):
             raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
         if op.results and op.results[0].type != ft.result:
             raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def _parse_type_attr_list(p: Any, types: list[T.Type], dicts: list[A.DictionaryAttr]) -> None:
+    """(type attr-dict? (`,` type attr-dict?)*)? `)` -- after the `(`."""
+    if p.parse_optional_punct(")"):
+        return
+    while True:
+        types.append(p.parse_type())
+        dicts.append(A.DictionaryAttr(p.parse_optional_attr_dict()))
+        if not p.parse_optional_punct(","):
+            break
+    p.parse_punct(")")
+
+
+def _parse_signature(p: Any) -> tuple[T.FunctionType, list[A.DictionaryAttr], list[A.DictionaryAttr]] | None:
+    """The call's signature (call_interface_impl::parseFunctionSignature), attributes allowed on
+    arguments and results:
+
+        `(` (type attr-dict?)-list `)` `->` (`(` (type attr-dict?)-list `)` | type)
+
+    None when the `->` is missing."""
+    ins: list[T.Type] = []
+    in_attrs: list[A.DictionaryAttr] = []
+    p.parse_punct("(")
+    _parse_type_attr_list(p, ins, in_attrs)
+    if not p.parse_optional_punct("->"):
+        return None
+    outs: list[T.Type] = []
+    out_attrs: list[A.DictionaryAttr] = []
+    if p.parse_optional_punct("("):
+        _parse_type_attr_list(p, outs, out_attrs)
+    else:
+        outs.append(p.parse_type())
+        out_attrs.append(A.DictionaryAttr({}))
+    return T.FunctionType(ins, outs), in_attrs, out_attrs
+
+
+def _signature_text(pr: Any, op: Operation, ins: list[T.Type]) -> str:
+    """call_interface_impl::printFunctionSignature for a call: each argument and result type
+    followed by its attribute dictionary when ``arg_attrs``/``res_attrs`` give one."""
+    outs = [r.type for r in op.results]
+    arg_attrs, res_attrs = op.attributes.get("arg_attrs"), op.attributes.get("res_attrs")
+    if not isinstance(arg_attrs, A.ArrayAttr) and not isinstance(res_attrs, A.ArrayAttr):
+        return pr.function_type_text(ins, outs)
+
+    def one(t: T.Type, dicts: Any, i: int) -> str:
+        d = dicts.elements[i] if isinstance(dicts, A.ArrayAttr) and i < len(dicts.elements) else None
+        return pr.type_text(t) + (" " + d.render(pr) if isinstance(d, A.DictionaryAttr) and d.entries else "")
+
+    s = "(" + ", ".join(one(t, arg_attrs, i) for i, t in enumerate(ins)) + ") -> "
+    res = [one(t, res_attrs, i) for i, t in enumerate(outs)]
+    if len(outs) == 1 and res[0] == pr.type_text(outs[0]) and not isinstance(outs[0], T.FunctionType):
+        return s + res[0]
+    return s + "(" + ", ".join(res) + ")"
 
 
 def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:

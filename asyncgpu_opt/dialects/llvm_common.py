@@ -9,6 +9,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..syntax.attr_params import CCONVS
+from .ptr import is_llvm_space_ptr
 
 # the keyword attributes (LLVMAttrDefs.td / LLVMEnums.td): keywords in the enum's declaration order
 A.register_keyword_attr("llvm.cconv", A.KeywordSpec(CCONVS, what="Calling Conventions"))
@@ -125,6 +126,26 @@ def _dict(pr: Any, op: Operation, elided: tuple[str, ...]) -> str:
     return pr.attr_dict_text(op.attributes, elided)
 
 
+def parse_pointer_type(p: Any) -> T.Type:
+    """The type of an ``LLVM_AnyPointer`` operand in an ODS format (parseCustomTypeWithFallback): a
+    full type after `!`, else the pointer type's own parameters, ``(`<` int `>`)?``."""
+    if p.peek("!"):
+        return p.parse_type()
+    space = 0
+    if p.parse_optional_punct("<"):
+        space = p.parse_integer()
+        p.parse_punct(">")
+    return T.LLVMPointerType(space)
+
+
+def pointer_type_text(pr: Any, t: T.Type) -> str:
+    """The type of an ``LLVM_AnyPointer`` operand as an ODS format prints it: stripped of its
+    ``!llvm.ptr`` prefix (`<1>`) except in address space 0, which would print as nothing."""
+    if isinstance(t, T.LLVMPointerType) and t.address_space:
+        return f"<{t.address_space}>"
+    return pr.type_text(t)
+
+
 def _int_value(a: Any) -> int | None:
     if isinstance(a, A.IntegerAttr):
         return a.value
@@ -136,7 +157,7 @@ _LLVM_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128"})
 
 def is_llvm_compatible(t: T.Type) -> bool:
     """LLVM::isCompatibleType: signless integers, the LLVM float types, 1-D vectors of those, and the
-    ``!llvm.*`` types whose members are compatible."""
+    ``!llvm.*`` types whose members are compatible, and ``!ptr.ptr`` in an LLVM address space."""
     if isinstance(t, T.IntegerType):
         return not t.signedness
     if isinstance(t, T.FloatType):
@@ -149,7 +170,7 @@ def is_llvm_compatible(t: T.Type) -> bool:
         return is_llvm_compatible(t.element_type)
     if isinstance(t, T.LLVMFunctionType):
         return is_llvm_compatible(t.result) and all(is_llvm_compatible(p) for p in t.params)
-    return isinstance(t, T.LLVMType)
+    return isinstance(t, T.LLVMType) or is_llvm_space_ptr(t)
 
 
 def target_ext_name(t: T.Type) -> str | None:

@@ -1,5 +1,6 @@
 """llvm dialect, exceptional and multi-way control flow: ``llvm.invoke``, ``llvm.landingpad``,
-``llvm.resume``, ``llvm.switch``, ``llvm.unreachable``, ``llvm.blockaddress``, ``llvm.blocktag``
+``llvm.resume``, ``llvm.switch``, ``llvm.unreachable``, ``llvm.blockaddress``, ``llvm.blocktag``,
+``llvm.indirectbr``
 (LLVMOps.td; the parsers, printers and verifiers of LLVMDialect.cpp).  Loaded with the llvm dialect
 (``ir.registry._EXTRA_MODULES``).
 
@@ -28,7 +29,7 @@ from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
 from .llvm import FuncOp
 from .llvm_call import _verify_var_callee_type
-from .llvm_common import CCONV, _mk, is_llvm_compatible
+from .llvm_common import CCONV, _mk, is_llvm_compatible, parse_pointer_type, pointer_type_text
 
 CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc",
           "swiftcc", "cxx_fast_tlscc", "tailcc", "cfguard_checkcc", "swifttailcc", "x86_stdcallcc",
@@ -368,3 +369,75 @@ class BlockAddressOp(OpDef):
         tid = int(m.group(2))
         if not any(o.name == "llvm.blocktag" and _tag_id(o) == tid for o in fn.walk()):
             raise VerifyError("expects an existing block label target in the referenced function", op)
+
+
+class IndirectBrOp(OpDef):
+    """``llvm.indirectbr``: a branch to one of the listed blocks, chosen by a block address; the
+    destinations' operands are one variadic-of-variadic group sized by ``indbr_operand_segments``.
+
+        indirectbr ::= ssa `:` type `,` `[` (successor (`,` successor)*)? `]` attr-dict
+    """
+
+    name = "llvm.indirectbr"
+    operands = (single("addr"), variadic("succOperands"))
+    props = ("indbr_operand_segments",)
+    num_successors = None
+    traits = _TERM | {"Pure", "BranchOpInterface"}
+
+    @classmethod
+    def successor_operand_range(cls, op: Operation, i: int) -> tuple[int, int]:
+        seg = op.attributes["indbr_operand_segments"].values
+        start = 1 + int(sum(seg[:i]))
+        return start, start + int(seg[i])
+
+    @classmethod
+    def set_successor_operands(cls, op: Operation, i: int, values: Any) -> None:
+        seg = list(op.attributes["indbr_operand_segments"].values)
+        lo, hi = cls.successor_operand_range(op, i)
+        op.set_operands(op.operands[:lo] + list(values) + op.operands[hi:])
+        seg[i] = len(values)
+        op.attributes = {**op.attributes, "indbr_operand_segments": A.DenseArrayAttr(T.i32, seg)}
+
+    @classmethod
+    def parse_custom(cls, p: Any, results: list) -> Operation:
+        ref = p.parse_operand()
+        p.parse_punct(":")
+        addr_t = parse_pointer_type(p)
+        p.parse_punct(",")
+        p.parse_punct("[")
+        succ: list[Any] = []
+        ops: list[Any] = []
+        seg: list[int] = []
+        if not p.parse_optional_punct("]"):
+            while True:
+                b, vals = parse_successor_and_operands(p)
+                succ.append(b)
+                ops.extend(vals)
+                seg.append(len(vals))
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct("]")
+        attrs = p.parse_optional_attr_dict()
+        attrs["indbr_operand_segments"] = A.DenseArrayAttr(T.i32, seg)
+        return _mk(cls, [p.resolve(ref, addr_t), *ops], [], attrs, (), succ)
+
+    @classmethod
+    def print_custom(cls, pr: Any, op: Operation) -> str:
+        addr = op.operands[0]
+        nl = "\n" + "  " * pr.indent
+        s = f" {pr.value(addr)} : {pointer_type_text(pr, addr.type)}, ["
+        s += ",".join(nl + pr.successor_text(b, cls.successor_operands(op, i)) for i, b in enumerate(op.successors))
+        s += (nl if op.successors else "") + "]"
+        return s + pr.attr_dict_text(op.attributes, ("indbr_operand_segments",))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[0].type
+        if not isinstance(t, T.LLVMPointerType):
+            raise VerifyError(f"operand #0 must be LLVM pointer type, but got '{t}'", op)
+        seg = op.attributes.get("indbr_operand_segments")
+        total = int(sum(seg.values)) if isinstance(seg, A.DenseArrayAttr) else 0
+        if total != len(op.operands) - 1:
+            raise VerifyError(f"succOperands count ({len(op.operands) - 1}) does not match with the total size "
+                              f"({total}) specified in attribute 'indbr_operand_segments'", op)
+        verify_successor_operands(op)

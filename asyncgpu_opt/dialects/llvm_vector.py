@@ -1,5 +1,7 @@
 """llvm dialect, vectors: ``llvm.extractelement``, ``llvm.insertelement``, ``llvm.shufflevector``
-(LLVMOps.td) and ``llvm.intr.vector.insert`` / ``extract`` / ``interleave2`` (LLVMIntrinsicOps.td).
+(LLVMOps.td) and ``llvm.intr.vector.insert`` / ``llvm.intr.vector.extract`` /
+``llvm.intr.vector.interleave2`` / ``llvm.intr.vector.deinterleave2`` (LLVMIntrinsicOps.td; the last
+two have only the generic form).
 Loaded with the llvm dialect (``ir.registry._EXTRA_MODULES``).
 
     extractelement  ::= ssa `[` ssa `:` type `]` attr-dict `:` vector-type
@@ -263,9 +265,19 @@ class VectorExtractOp(OpDef):
             raise VerifyError("failed to verify that it is not extracting scalable from fixed-length vectors.", op)
 
 
+def _element_count(t: T.Type) -> tuple[int, bool] | None:
+    """LLVM::getVectorNumElements: (minimum count, scalable) of a vector type, else None."""
+    if not isinstance(t, T.VectorType):
+        return None
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n, any(t.scalable)
+
+
 class VectorInterleave2Op(OpDef):
-    """``llvm.intr.vector.interleave2`` (generic form only upstream): two vectors of one type
-    interleaved into a vector twice as long (a scalable count stays scalable)."""
+    """``llvm.intr.vector.interleave2`` (generic form only): two vectors of one type merged
+    alternately into a vector of twice the elements."""
 
     name = "llvm.intr.vector.interleave2"
     operands = (single("vec1"), single("vec2"))
@@ -278,11 +290,27 @@ class VectorInterleave2Op(OpDef):
     def verify(cls, op: Operation) -> None:
         _vector_operand(op, 0)
         _vector_operand(op, 1)
-        v1, v2, res = op.operands[0].type, op.operands[1].type, op.results[0].type
-        if not isinstance(res, T.VectorType):
-            raise VerifyError(f"result #0 must be LLVM dialect-compatible vector type, but got '{res}'", op)
-        if v1 != v2:
+        a, b = op.operands
+        if a.type != b.type:
             raise VerifyError("failed to verify that all of {vec1, vec2} have same type", op)
-        if not (res.shape[-1:] == tuple(2 * d for d in v1.shape[-1:]) and _scalable(res) == _scalable(v1)
-                and res.element_type == v1.element_type):
+        rt = op.results[0].type
+        if not isinstance(rt, T.VectorType):
+            raise VerifyError(f"result #0 must be LLVM dialect-compatible vector type, but got '{rt}'", op)
+        n, res_n = _element_count(a.type), _element_count(rt)
+        if res_n is None or n is None or res_n != (n[0] * 2, n[1]) or rt.element_type != a.type.element_type:
             raise VerifyError("failed to verify that result has twice as many elements as 'vec1'", op)
+
+
+class VectorDeinterleave2Op(OpDef):
+    """``llvm.intr.vector.deinterleave2`` (generic form only): a vector split into its even and odd
+    elements (the result, a struct of the two, is not constrained upstream)."""
+
+    name = "llvm.intr.vector.deinterleave2"
+    operands = (single("vec"),)
+    results = (single("res"),)
+    traits = _PURE
+    effects = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _vector_operand(op, 0)

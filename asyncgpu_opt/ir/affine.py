@@ -119,6 +119,9 @@ def add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
         return Const(lc + rc)
     if lc is not None or (lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant()):
         return add(rhs, lhs)
+    # two dims (or two symbols) in position order: d1 + d0 -> d0 + d1
+    if isinstance(lhs, (Dim, Sym)) and isinstance(rhs, (Dim, Sym)) and type(lhs) is type(rhs) and lhs.pos > rhs.pos:
+        return Bin("add", rhs, lhs)
     if rc is not None and rc == 0:
         return lhs
     if isinstance(lhs, Bin) and lhs.kind == "add" and isinstance(lhs.rhs, Const):

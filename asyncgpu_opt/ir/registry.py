@@ -13,7 +13,7 @@ _REGISTRY: dict[str, Any] = {}  # op name -> OpDef subclass
 _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
-    "nvvm": "nvvm", "vector": "vector", "tensor": "tensor",
+    "nvvm": "nvvm", "ptr": "ptr", "rocdl": "rocdl", "vector": "vector", "tensor": "tensor",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
@@ -21,7 +21,8 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
              "llvm_intr_struct", "llvm_asm", "llvm_attrs",
              "llvm_intr_matrix"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
-    "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma",), "scf": ("scf_forall",),
+    "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
+    "scf": ("scf_forall",),
 }
 _LOADED: set[str] = set()
 

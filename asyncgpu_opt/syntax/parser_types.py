@@ -245,6 +245,19 @@ class TypeParser(ParserBase):
         if not isinstance(et, self._MEMREF_ELEMENT_TYPES):
             raise self.error("invalid memref element type", pos)
 
+    def _parse_ptr_type(self, name: str, text: str, p: int) -> T.Type:
+        """The ptr dialect's one type, ``!ptr.ptr`` `<` memory-space-attr `>`, kept as its canonical
+        text (the memory space printed as an attribute prints)."""
+        mnemonic = name[4:].split("<", 1)[0]
+        if mnemonic != "ptr":
+            raise self.error(f"unknown  type `{mnemonic}` in dialect `ptr`", p + 5)
+        if not text.startswith("!ptr.ptr<"):
+            return T.OpaqueType(text)
+        sub = type(self)(Source(text[9:-1], self.source.filename))
+        sub.attr_aliases = self.attr_aliases
+        space = sub.parse_attribute()
+        return T.OpaqueType(f"!ptr.ptr<{space}>")
+
     def _parse_dialect_type(self, p: int) -> T.Type:
         t = self.text
         m = L.excl_id_re.match(t, p)
@@ -267,6 +280,8 @@ class TypeParser(ParserBase):
             sub = type(self)(Source(text[13:-1], self.source.filename))
             sub.type_aliases = self.type_aliases
             return T.AsyncValueType(sub.parse_type())
+        if name.startswith("ptr."):
+            return self._parse_ptr_type(name, text, p)
         dialect = name.split(".", 1)[0] if "." in name else name.split("<", 1)[0]
         if not self.allow_unregistered and not is_known_dialect(dialect):
             raise self.error(f"!{dialect} type created with unregistered dialect. If this "

@@ -288,3 +288,31 @@ func.func @dma_wait_index_not_affine(%t: memref<1xi32>, %n: index) {
   }
   return
 }
+
+// -----
+
+func.func @dim_of_loop_sized_alloc(%n: index) {
+  %c0 = arith.constant 0 : index
+  affine.for %i = 0 to 10 {
+    %buf = memref.alloc(%i) : memref<?xf32>
+    %d = memref.dim %buf, %c0 : memref<?xf32>
+    // expected-error @+1 {{operand cannot be used as a symbol}}
+    affine.for %j = 0 to %d {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @dim_of_alloca(%n: index) {
+  %c0 = arith.constant 0 : index
+  affine.for %i = 0 to 10 {
+    %buf = memref.alloca(%n) : memref<?xf32>
+    %d = memref.dim %buf, %c0 : memref<?xf32>
+    // expected-error @+1 {{operand cannot be used as a symbol}}
+    affine.for %j = 0 to %d {
+    }
+  }
+  return
+}

@@ -21,6 +21,7 @@
 // CHECK: #map7 = affine_map<(d0)[s0] -> (d0 + 4, s0)>
 // CHECK: #map8 = affine_map<(d0) -> (d0, 0)>
 // CHECK: #map9 = affine_map<(d0) -> (d0 + 1)>
+// CHECK: #map10 = affine_map<(d0, d1)[s0, s1] -> (d0 + d1 + 3, d1 + s0 + s1)>
 // CHECK: #set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0)>
 // CHECK: #set1 = affine_set<(d0, d1) : (d0 - d1 == 0)>
 // CHECK: #set2 = affine_set<(d0) : (d0 >= 0)>
@@ -232,6 +233,57 @@ func.func @prefetch_and_dma(%a: memref<64x64xf32>, %b: memref<64xf32, 1>, %t: me
 func.func @empty_set(%m: memref<1xf32>, %x: f32) {
   affine.if affine_set<() : ()>() {
     affine.store %x, %m[0] : memref<1xf32>
+  }
+  return
+}
+
+// A sum of two dims (or two symbols) is kept in position order, also when the
+// map is built from SSA names in first-use order.
+// (#map10 above: `d1 + d0 + 3, s1 + s0 + d1` as written.)
+// CHECK-LABEL: func.func @operand_order
+// CHECK-SAME: sums = #map10
+func.func @operand_order(%m: memref<8x8xf32>, %a: index, %b: index)
+    attributes {sums = affine_map<(d0, d1)[s0, s1] -> (d1 + d0 + 3, s1 + s0 + d1)>} {
+  affine.for %i = 0 to 4 {
+    // CHECK: affine.load %{{.*}}[%[[A:.*]] + %[[I:.*]], %[[A]] + %[[I]]] : memref<8x8xf32>
+    %v = affine.load %m[%a + %i, %i + %a] : memref<8x8xf32>
+  }
+  return
+}
+
+// A memref.dim inside a loop is a valid symbol when its size is: the dim of a
+// subview whose size is a top-level dim, of an alloc sized by a function
+// argument (also through memref.cast).
+// CHECK-LABEL: func.func @dim_symbols
+func.func @dim_symbols(%n: index, %m: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  affine.for %i = 0 to %n {
+    %rows = memref.dim %m, %c0 : memref<?x?xf32>
+    %sv = memref.subview %m[%c0, %c0][%rows, %i][%c1, %c1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %d = memref.dim %sv, %c0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %buf = memref.alloc(%n) : memref<?xf32>
+    %cast = memref.cast %buf : memref<?xf32> to memref<?xf32>
+    %e = memref.dim %cast, %c0 : memref<?xf32>
+    // CHECK: affine.for %{{.*}} = 0 to %{{.*}} step 4 {
+    affine.for %j = 0 to %d step 4 {
+      // CHECK: affine.apply #{{.*}}()[%{{.*}}]
+      %k = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%e]
+    }
+  }
+  return
+}
+
+// affine.parallel bounds: `max(...)` / `min(...)` groups several expressions
+// into one bound; operands shared by the groups are listed once.
+// CHECK-LABEL: func.func @parallel_bound_groups
+func.func @parallel_bound_groups(%lo: index, %hi: index, %n: index) {
+  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (max(%[[LO:.*]], %[[HI:.*]] - 8), 0) to (%[[N:.*]], min(%[[HI]], %[[N]] floordiv 2))
+  affine.parallel (%i, %j) = (max(%lo, %hi - 8), 0) to (%n, min(%hi, %n floordiv 2)) {
+    // A group of one prints as its expression.
+    // CHECK: affine.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}} + 4)
+    affine.parallel (%k) = (max(%i)) to (min(%i + 4)) {
+    }
   }
   return
 }

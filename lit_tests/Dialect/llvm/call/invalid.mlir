@@ -201,3 +201,12 @@ llvm.func @indirect_call_signature(%p: !llvm.ptr, %x: i64) {
   llvm.call %p(%x) : !llvm.ptr, i64
   llvm.return
 }
+
+// -----
+
+llvm.func @no_arrow(i32)
+llvm.func @call_no_arrow(%x: i32) {
+  // expected-error @+1 {{expected direct call to have 1 trailing types}}
+  llvm.call @no_arrow(%x) : (i32 {llvm.signext})
+  llvm.return
+}

@@ -32,3 +32,18 @@ llvm.func @bundles(%a: i64, %p: !llvm.ptr) -> i64 {
   llvm.call %p() ["align"(%p : !llvm.ptr)] {no_inline} : !llvm.ptr, () -> ()
   llvm.return %0 : i64
 }
+
+// Parameter and result attributes in the call's signature (arg_attrs/res_attrs):
+// printed after each type, sorted; an argument without attributes prints bare.
+llvm.func @widen(i8 {llvm.zeroext}, !llvm.ptr) -> (i32 {llvm.signext})
+// CHECK-LABEL: llvm.func @call_attrs
+llvm.func @call_attrs(%b: i8, %p: !llvm.ptr) -> i32 {
+  // CHECK: llvm.call @widen(%{{.*}}, %{{.*}}) : (i8 {llvm.noundef, llvm.zeroext}, !llvm.ptr) -> (i32 {llvm.signext})
+  %0 = llvm.call @widen(%b, %p) : (i8 {llvm.zeroext, llvm.noundef}, !llvm.ptr) -> (i32 {llvm.signext})
+  // CHECK: llvm.call @widen(%{{.*}}, %{{.*}}) : (i8, !llvm.ptr {llvm.nonnull}) -> i32
+  %1 = llvm.call @widen(%b, %p) : (i8, !llvm.ptr {llvm.nonnull}) -> (i32)
+  %f = llvm.mlir.addressof @widen : !llvm.ptr
+  // CHECK: llvm.call %{{.*}}(%{{.*}}, %{{.*}}) : !llvm.ptr, (i8 {llvm.zeroext}, !llvm.ptr) -> i32
+  %2 = llvm.call %f(%b, %p) : !llvm.ptr, (i8 {llvm.zeroext}, !llvm.ptr) -> i32
+  llvm.return %0 : i32
+}

@@ -127,3 +127,21 @@ llvm.func @twice(%c: i1) {
   llvm.blocktag <id = 5>
   llvm.return
 }
+
+// -----
+
+llvm.func @indirectbr_arg_type(%p: !llvm.ptr, %v: i32) {
+  // expected-error @+1 {{type mismatch for bb argument #0 of successor #0}}
+  llvm.indirectbr %p : !llvm.ptr, [^bb1(%v : i32)]
+^bb1(%x: i64):
+  llvm.return
+}
+
+// -----
+
+llvm.func @indirectbr_segments(%p: !llvm.ptr, %v: i32) {
+  // expected-error @+1 {{succOperands count (1) does not match with the total size (2) specified in attribute 'indbr_operand_segments'}}
+  "llvm.indirectbr"(%p, %v)[^bb1] <{indbr_operand_segments = array<i32: 2>}> : (!llvm.ptr, i32) -> ()
+^bb1(%x: i32):
+  llvm.return
+}

@@ -63,3 +63,29 @@ llvm.func @computed_goto(%c: i1) -> !llvm.ptr {
   llvm.blocktag <id = 8>
   llvm.return %0 : !llvm.ptr
 }
+
+// llvm.indirectbr: one destination per line at the op's own indentation, the
+// operand lists of the destinations stored as one segmented group.
+// CHECK-LABEL: llvm.func @jump_table
+llvm.func @jump_table(%sel: i1, %v: i64, %w: f32) -> i64 {
+  %a = llvm.blockaddress <function = @jump_table, tag = <id = 1>> : !llvm.ptr
+  %b = llvm.blockaddress <function = @jump_table, tag = <id = 2>> : !llvm.ptr
+  %t = llvm.select %sel, %a, %b : i1, !llvm.ptr
+  // CHECK:      llvm.indirectbr %{{.*}} : !llvm.ptr, [
+  // CHECK-NEXT: ^bb1(%{{.*}}, %{{.*}} : i64, f32),
+  // CHECK-NEXT: ^bb2,
+  // CHECK-NEXT: ^bb3(%{{.*}} : i64)
+  // CHECK-NEXT: ] {hint = "jump table"}
+  llvm.indirectbr %t : !llvm.ptr, [^bb1(%v, %w : i64, f32), ^bb2, ^bb3(%v : i64)] {hint = "jump table"}
+^bb1(%x: i64, %y: f32):
+  llvm.blocktag <id = 1>
+  llvm.return %x : i64
+^bb2:
+  llvm.blocktag <id = 2>
+  // A pointer type other than !llvm.ptr prints stripped of its dialect prefix.
+  // CHECK: llvm.indirectbr %{{.*}} : <1>, []
+  %n = llvm.mlir.zero : !llvm.ptr<1>
+  llvm.indirectbr %n : !llvm.ptr<1>, []
+^bb3(%z: i64):
+  llvm.return %z : i64
+}

@@ -84,6 +84,18 @@ llvm.mlir.global external @comdat_not_selector(1 : i64) comdat(@not_a_selector) 
 
 // -----
 
+llvm.comdat @table {
+  llvm.comdat_selector @any any
+}
+// A function's comdat must name a selector too (the nested reference does).
+llvm.func @in_comdat() comdat(@table::@any)
+// expected-error @+1 {{expected comdat symbol}}
+llvm.func @comdat_is_table() comdat(@table) {
+  llvm.return
+}
+
+// -----
+
 llvm.func @access_groups(%p: !llvm.ptr, %x: i32) {
   // expected-error @+1 {{custom op 'llvm.store' 'llvm.store' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect access group metadata array}}
   llvm.store %x, %p {access_groups = ["group"]} : i32, !llvm.ptr

@@ -69,3 +69,35 @@ llvm.func @vector_extract_i32_pos(%s: vector<8xi64>) {
   %0 = "llvm.intr.vector.extract"(%s) <{pos = 0 : i32}> : (vector<8xi64>) -> vector<2xi64>
   llvm.return
 }
+
+// -----
+
+llvm.func @interleave_mixed(%a: vector<2xi32>, %b: vector<2xf32>) {
+  // expected-error @+1 {{failed to verify that all of {vec1, vec2} have same type}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %b) : (vector<2xi32>, vector<2xf32>) -> vector<4xi32>
+  llvm.return
+}
+
+// -----
+
+llvm.func @interleave_lost_scalability(%a: vector<[2]xi32>) {
+  // expected-error @+1 {{failed to verify that result has twice as many elements as 'vec1'}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %a) : (vector<[2]xi32>, vector<[2]xi32>) -> vector<4xi32>
+  llvm.return
+}
+
+// -----
+
+llvm.func @interleave_other_element(%a: vector<2xi32>) {
+  // expected-error @+1 {{failed to verify that result has twice as many elements as 'vec1'}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %a) : (vector<2xi32>, vector<2xi32>) -> vector<4xi64>
+  llvm.return
+}
+
+// -----
+
+llvm.func @deinterleave_scalar(%a: i64) {
+  // expected-error @+1 {{operand #0 must be LLVM dialect-compatible vector type, but got 'i64'}}
+  %0 = "llvm.intr.vector.deinterleave2"(%a) : (i64) -> !llvm.struct<(i32, i32)>
+  llvm.return
+}

@@ -24,3 +24,14 @@ llvm.func @lanes(%v: vector<8xi16>, %k: i64, %h: i16, %w: vector<2xi16>, %sv: ve
   %7 = llvm.intr.vector.extract %6[0] : vector<[2]xi16> from vector<[2]xi16>
   llvm.return %4 : vector<4xi16>
 }
+
+// interleave2/deinterleave2 have no custom form: they print generically, also
+// inside a custom-printed function.
+// CHECK-LABEL: llvm.func @zip_unzip
+llvm.func @zip_unzip(%re: vector<[4]xf32>, %im: vector<[4]xf32>) -> !llvm.struct<(vector<[4]xf32>, vector<[4]xf32>)> {
+  // CHECK: "llvm.intr.vector.interleave2"(%{{.*}}, %{{.*}}) : (vector<[4]xf32>, vector<[4]xf32>) -> vector<[8]xf32>
+  %z = "llvm.intr.vector.interleave2"(%re, %im) : (vector<[4]xf32>, vector<[4]xf32>) -> vector<[8]xf32>
+  // CHECK: "llvm.intr.vector.deinterleave2"(%{{.*}}) : (vector<[8]xf32>) -> !llvm.struct<(vector<[4]xf32>, vector<[4]xf32>)>
+  %u = "llvm.intr.vector.deinterleave2"(%z) : (vector<[8]xf32>) -> !llvm.struct<(vector<[4]xf32>, vector<[4]xf32>)>
+  llvm.return %u : !llvm.struct<(vector<[4]xf32>, vector<[4]xf32>)>
+}
