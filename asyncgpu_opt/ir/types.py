@@ -305,7 +305,7 @@ class LLVMStructType(LLVMType):
         self.packed = packed
         self.opaque = opaque = opaque or elements is None
         inner = ", ".join(e.llvm_body() for e in self.elements)
-        body = "" if opaque else (f"<({inner})>" if packed else f"({inner})")
+        body = "" if opaque else (f"packed ({inner})" if packed else f"({inner})")
         key = (name, self.elements, packed, opaque)
         if name is None:
             self._llvm(key, f"struct<{body}>")
