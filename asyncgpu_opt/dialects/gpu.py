@@ -10,7 +10,8 @@ from ..ir.core import Block, Operation, Region
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
 from ..syntax.custom_directives import SELECT_OBJECT
 from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
-from .gpu_attrs import TargetAttr, canonical_array, canonical_object
+from .gpu_attrs import is_target
+from .gpu_objects import ObjectAttr
 from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
 
 TOKEN = T.gpu_async_token
@@ -398,23 +399,6 @@ def _array_parser(p: Any, optional_: bool) -> A.Attribute | None:
     return p.parse_attribute()
 
 
-def _reparse(p: Any) -> Any:
-    """Canonical text of a builtin attribute's source text, read by a parser like ``p``."""
-    from ..diagnostics import MLIRError, Source
-
-    def reparse(text: str) -> str:
-        try:
-            return type(p)(Source(text, p.source.filename)).parse_attribute().render()
-        except MLIRError:  # keep the text as written
-            return text
-    return reparse
-
-
-def _objects_parser(p: Any, optional_: bool) -> A.Attribute | None:
-    reparse = _reparse(p)
-    return canonical_array(p.parse_attribute(), lambda t: canonical_object(t, reparse))
-
-
 class ModuleOp(OpDef):
     name = "gpu.module"
     props = ("sym_name", "targets", "offloadingHandler")
@@ -449,18 +433,9 @@ class ModuleOp(OpDef):
     def verify(cls, op: Operation) -> None:
         t = op.attributes.get("targets")
         if t is not None and not (isinstance(t, A.ArrayAttr) and t.elements
-                                  and all(_is_target(e) for e in t.elements)):
+                                  and all(is_target(e) for e in t.elements)):
             raise VerifyError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes "
                               "with at least 1 elements", op)
-
-
-def _is_target(a: A.Attribute) -> bool:
-    """An attribute implementing GPUTargetAttrInterface: ours, or ``#xevm.target``/``#spirv.target_env``
-    (kept opaque: their name is what we know of them)."""
-    return isinstance(a, TargetAttr) or (isinstance(a, A.OpaqueAttr) and a.text.split("<", 1)[0] in _OPAQUE_TARGETS)
-
-
-_OPAQUE_TARGETS = ("#xevm.target", "#spirv.target_env")
 
 
 class BinaryOp(OpDef):
@@ -469,7 +444,7 @@ class BinaryOp(OpDef):
     traits = frozenset({"Symbol"})
     default_attrs = {"offloadingHandler": SELECT_OBJECT}
     attr_printers = {"sym_name": _sym_printer}
-    attr_parsers = {"sym_name": _sym_parser, "objects": _objects_parser}
+    attr_parsers = {"sym_name": _sym_parser}
     assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
 
     @classmethod
@@ -480,7 +455,7 @@ class BinaryOp(OpDef):
                               "`OffloadingTranslationAttrTrait` trait.", op)
         o = op.attributes.get("objects")
         if not (isinstance(o, A.ArrayAttr) and o.elements
-                and all(str(e).startswith("#gpu.object<") for e in o.elements)):
+                and all(isinstance(e, ObjectAttr) for e in o.elements)):
             raise VerifyError("attribute 'objects' failed to satisfy constraint: an array of GPU object attributes "
                               "with at least 1 elements", op)
 

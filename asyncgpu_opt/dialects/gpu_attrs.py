@@ -1,9 +1,7 @@
 """Canonical text of the gpu dialect's target and object attributes, as upstream prints them:
 ``#nvvm.target`` / ``#rocdl.target`` without parameters at their defaults (declaration order),
-``#gpu.object<target, (properties = dict,)? (kernels = <[metadata...]>,)? (format =)? "...">``
-with the default ``fatbin`` format elided, dictionaries in canonical form and the kernel table
-sorted by kernel name.  The attributes stay ``OpaqueAttr`` text; ``reparse`` renders a builtin
-attribute's text canonically (the caller's parser)."""
+and ``#gpu.select_object``; ``split_top`` splits attribute text at its top-level commas.  The
+compilation attributes (``#gpu.object`` ...) are in ``gpu_objects``."""
 
 from __future__ import annotations
 
@@ -19,13 +17,18 @@ A.register_keyword_attr("gpu.address_space", A.KeywordSpec(("global", "workgroup
 
 def _parse_select_object(p: Any, pos: int) -> A.Attribute:
     """``#gpu.select_object`` (`<` attribute `>`)?: the parameter is a generic attribute, so ``<0>``
-    prints back as ``<0 : i64>``."""
+    prints back as ``<0 : i64>``; a non-negative index or a target attribute."""
     p.pos = p.last_end = pos
     if not p.text.startswith("<", pos):
         return A.SelectObjectAttr()
     p.pos = pos + 1
     target = p.parse_attribute()
     p.parse_punct(">")
+    if isinstance(target, A.IntegerAttr):  # the attribute's verifier, at its `<`
+        if target.value < 0:
+            raise p.error("the object index must be positive", pos)
+    elif not is_target(target):
+        raise p.error("the target attribute must be a GPU Target attribute", pos)
     return A.SelectObjectAttr(target)
 
 
@@ -122,9 +125,6 @@ def _target_parser(dialect: str) -> Callable[[Any, int], A.Attribute]:
 
 for _d in _TARGET_PARAMS:
     A.register_attr_parser(f"{_d}.target", _target_parser(_d))
-_FORMATS = ("offload", "assembly", "bin", "fatbin")
-
-
 def split_top(s: str) -> list[str]:
     """Split at commas outside brackets and strings (``->`` is not a bracket)."""
     out, depth, start, i, n = [], 0, 0, 0, len(s)
@@ -148,50 +148,10 @@ def split_top(s: str) -> list[str]:
     return out
 
 
-def _key_value(part: str) -> tuple[str, str]:
-    k, _, v = part.partition("=")
-    return k.strip(), v.strip()
+_OPAQUE_TARGETS = ("#xevm.target", "#spirv.target_env")
 
 
-def _canonical_metadata(text: str, reparse: Callable[[str], str]) -> tuple[str, str]:
-    parts = split_top(text[len("#gpu.kernel_metadata<"):-1])
-    name, ftype = parts[0], parts[1]
-    extra = dict(_key_value(p) for p in parts[2:])
-    s = f"#gpu.kernel_metadata<{name}, {ftype}"
-    for k in ("arg_attrs", "metadata"):
-        if k in extra:
-            s += f", {k} = {reparse(extra[k])}"
-    return name, s + ">"
-
-
-def _canonical_table(text: str, reparse: Callable[[str], str]) -> str:
-    body = text[len("#gpu.kernel_table<"):-1] if text.startswith("#gpu.kernel_table<") else text[1:-1]
-    body = body.strip()
-    items = split_top(body[1:-1]) if body.startswith("[") else []
-    mds = sorted(_canonical_metadata(t, reparse) for t in items)
-    return "<[" + ", ".join(t for _, t in mds) + "]>"
-
-
-def canonical_object(text: str, reparse: Callable[[str], str]) -> str:
-    if not text.startswith("#gpu.object<"):
-        return text
-    parts = split_top(text[len("#gpu.object<"):-1])
-    s = "#gpu.object<" + reparse(parts[0])
-    for part in parts[1:]:
-        k, v = _key_value(part) if not part.startswith('"') else ("", part)
-        if k == "properties":
-            s += f", properties = {reparse(v)}"
-        elif k == "kernels":
-            s += f", kernels = {_canonical_table(v, reparse)}"
-        elif k in _FORMATS and k != "fatbin":
-            s += f", {k} = {v}"
-        else:
-            s += f", {v}"
-    return s + ">"
-
-
-def canonical_array(a: A.Attribute, fn: Callable[[str], str]) -> A.Attribute:
-    """An ArrayAttr whose opaque elements are rewritten by ``fn`` (others kept)."""
-    if not isinstance(a, A.ArrayAttr):
-        return a
-    return A.ArrayAttr([A.OpaqueAttr(fn(e.text)) if isinstance(e, A.OpaqueAttr) else e for e in a.elements])
+def is_target(a: A.Attribute) -> bool:
+    """An attribute implementing GPUTargetAttrInterface: ours, or ``#xevm.target``/``#spirv.target_env``
+    (kept opaque: their name is what we know of them)."""
+    return isinstance(a, TargetAttr) or (isinstance(a, A.OpaqueAttr) and a.text.split("<", 1)[0] in _OPAQUE_TARGETS)

@@ -429,7 +429,7 @@ class SymbolRefAttr(Attribute):
 
 
 class OpaqueAttr(Attribute):
-    """A dialect attribute kept as its source text (``#nvvm.target<...>``, ``#gpu.object<...>``)."""
+    """A dialect attribute kept as its source text (``#xevm.target<...>``, ``#spirv.target_env<...>``)."""
 
     __slots__ = ("text",)
 
