@@ -256,25 +256,39 @@ def _dimsym_header(num_dims: int, num_syms: int) -> str:
 
 
 class AffineMap:
-    __slots__ = ("num_dims", "num_syms", "results", "_text")
+    """``(d0, ...)[s0, ...] -> (expr, ...)``: a structural value, equal to another map with the same
+    dimension and symbol counts and the same (canonical) result expressions; hash and text cached."""
+
+    __slots__ = ("num_dims", "num_syms", "results", "_text", "_k", "_h")
 
     def __init__(self, num_dims: int, num_syms: int, results: Sequence[AffineExpr]) -> None:
         self.num_dims = num_dims
         self.num_syms = num_syms
         self.results = tuple(results)
-        self._text = (_dimsym_header(num_dims, num_syms) + " -> ("
-                      + ", ".join(print_expr(r) for r in self.results) + ")")
+        self._text: str | None = None
+        self._k: tuple | None = None
+        self._h: int | None = None
 
     def __str__(self) -> str:
+        if self._text is None:
+            self._text = (_dimsym_header(self.num_dims, self.num_syms) + " -> ("
+                          + ", ".join(print_expr(r) for r in self.results) + ")")
         return self._text
 
     __repr__ = __str__
 
+    def _key(self) -> tuple:
+        if self._k is None:
+            self._k = (self.num_dims, self.num_syms, tuple(_key(r) for r in self.results))
+        return self._k
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, AffineMap) and other._text == self._text
+        return self is other or (isinstance(other, AffineMap) and other._key() == self._key())
 
     def __hash__(self) -> int:
-        return hash(self._text)
+        if self._h is None:
+            self._h = hash(self._key())
+        return self._h
 
     @property
     def num_inputs(self) -> int:
@@ -303,7 +317,10 @@ class AffineMap:
 
 
 class IntegerSet:
-    __slots__ = ("num_dims", "num_syms", "constraints", "eq_flags", "_text")
+    """``(d0, ...)[s0, ...] : (expr >= 0 | expr == 0, ...)``: a structural value, equal to another set
+    with the same counts, constraint expressions and equality flags; hash and text cached."""
+
+    __slots__ = ("num_dims", "num_syms", "constraints", "eq_flags", "_text", "_k", "_h")
 
     def __init__(self, num_dims: int, num_syms: int, constraints: Sequence[AffineExpr],
                  eq_flags: Sequence[bool]) -> None:
@@ -311,20 +328,31 @@ class IntegerSet:
         self.num_syms = num_syms
         self.constraints = tuple(constraints)
         self.eq_flags = tuple(eq_flags)
-        body = ", ".join(print_expr(c) + (" == 0" if eq else " >= 0")
-                         for c, eq in zip(self.constraints, self.eq_flags))
-        self._text = _dimsym_header(num_dims, num_syms) + " : (" + body + ")"
+        self._text: str | None = None
+        self._k: tuple | None = None
+        self._h: int | None = None
 
     def __str__(self) -> str:
+        if self._text is None:
+            body = ", ".join(print_expr(c) + (" == 0" if eq else " >= 0")
+                             for c, eq in zip(self.constraints, self.eq_flags))
+            self._text = _dimsym_header(self.num_dims, self.num_syms) + " : (" + body + ")"
         return self._text
 
     __repr__ = __str__
 
+    def _key(self) -> tuple:
+        if self._k is None:
+            self._k = (self.num_dims, self.num_syms, tuple(_key(c) for c in self.constraints), self.eq_flags)
+        return self._k
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, IntegerSet) and other._text == self._text
+        return self is other or (isinstance(other, IntegerSet) and other._key() == self._key())
 
     def __hash__(self) -> int:
-        return hash(self._text)
+        if self._h is None:
+            self._h = hash(self._key())
+        return self._h
 
     def contains(self, operands: Sequence[int]) -> bool:
         dims, syms = operands[: self.num_dims], operands[self.num_dims:]
