@@ -180,3 +180,74 @@ def test_target_attributes_have_parameters_and_value_equality() -> None:
     assert t != parse_attr('#nvvm.target<O = 3, chip = "sm_80">') and t != parse_attr('#rocdl.target<O = 3>')
     assert parse_attr("#rocdl.target<abi = \"600\">") == parse_attr("#rocdl.target") == TargetAttr("rocdl")
     assert str(parse_attr("#nvvm.target<verifyTarget = false>")) == "#nvvm.target<verifyTarget = false>"
+
+
+def test_gpu_objects_have_fields_and_value_equality() -> None:
+    from asyncgpu_opt.dialects.gpu_attrs import TargetAttr
+    from asyncgpu_opt.dialects.gpu_objects import KernelMetadataAttr, KernelTableAttr, ObjectAttr
+
+    text = ('#gpu.object<#nvvm.target<chip = "sm_90">, properties = {x = 1, O = 3 : i32}, kernels = '
+            '#gpu.kernel_table<[#gpu.kernel_metadata<"z", () -> ()>, #gpu.kernel_metadata<"a", (i32) -> (), '
+            'metadata = {r = 2}>]>, bin = "BLOB">')
+    o = parse_attr(text)
+    assert isinstance(o, ObjectAttr) and o.format == "bin" and o.object == A.StringAttr("BLOB")
+    assert o.target == TargetAttr("nvvm", [("chip", "sm_90")])
+    assert o.properties == A.DictionaryAttr({"O": A.IntegerAttr(3, T.i32), "x": A.IntegerAttr(1)})
+    assert isinstance(o.kernels, KernelTableAttr) and [k.name.value for k in o.kernels.kernels] == ["a", "z"]
+    a = o.kernels.lookup("a")
+    assert isinstance(a, KernelMetadataAttr) and a.function_type == parse_type("(i32) -> ()")
+    assert a.metadata == A.DictionaryAttr({"r": A.IntegerAttr(2)}) and a.arg_attrs is None
+    assert o.kernels.lookup("b") is None
+    # the same value from its printed text, from another spelling, and built from its fields
+    assert o == parse_attr(str(o)) and hash(o) == hash(parse_attr(str(o)))
+    assert str(o) == ('#gpu.object<#nvvm.target<chip = "sm_90">, properties = {O = 3 : i32, x = 1 : i64}, '
+                      'kernels = <[#gpu.kernel_metadata<"a", (i32) -> (), metadata = {r = 2 : i64}>, '
+                      '#gpu.kernel_metadata<"z", () -> ()>]>, bin = "BLOB">')
+    table = KernelTableAttr(reversed(o.kernels.kernels))
+    assert o == ObjectAttr(o.target, A.StringAttr("BLOB"), "bin", o.properties, table)
+    fat = parse_attr('#gpu.object<#nvvm.target, fatbin = "x">')
+    assert fat == parse_attr('#gpu.object<#nvvm.target, "x">') and str(fat) == '#gpu.object<#nvvm.target, "x">'
+    for other in ('#gpu.object<#nvvm.target, bin = "x">', '#gpu.object<#nvvm.target, "y">',
+                  '#gpu.object<#rocdl.target, "x">', '#gpu.object<#nvvm.target, properties = {}, "x">',
+                  '#gpu.object<#nvvm.target, kernels = <>, "x">'):
+        assert parse_attr(other) != fat, other
+    assert parse_attr("#gpu.kernel_table<>") == KernelTableAttr() != parse_attr(
+        '#gpu.kernel_table<[#gpu.kernel_metadata<"k", () -> ()>]>')
+
+
+@pytest.mark.parametrize(("text", "msg", "col"), [
+    ('#gpu.object<1, "">', "the target attribute must implement or promise", 12),
+    ('#gpu.object<#nvvm.target, foo = "">', "expected keyword for GPU object format", 27),
+    ('#gpu.object<#nvvm.target, bin = 3>', "invalid kind of attribute specified", 33),
+    ('#gpu.object<#nvvm.target, properties = 1, "">', "invalid kind of attribute specified", 40),
+    ('#gpu.kernel_table<[#gpu.kernel_metadata<"a", () -> ()>, #gpu.kernel_metadata<"a", i32>]>',
+     "expected all kernels to be uniquely named", 18),
+    ('#gpu.kernel_metadata<"", () -> ()>', "the kernel name can't be empty", 21),
+    ('#gpu.kernel_metadata<"a", () -> (), foo = {}>', "duplicate or unknown struct parameter name: foo", 43),
+    ('#gpu.kernel_table<[1]>', "expected '<'", 20),
+    ('#gpu.select_object<-1>', "the object index must be positive", 19),
+])
+def test_malformed_gpu_objects_are_located_errors(text: str, msg: str, col: int) -> None:
+    from asyncgpu_opt.diagnostics import MLIRError
+
+    with pytest.raises(MLIRError) as e:
+        parse_attr(text)
+    d = e.value.diagnostic
+    assert msg in d.message and d.render().startswith(f"t.mlir:1:{col}: error: "), d.render()
+
+
+def test_affine_maps_and_sets_compare_by_structure() -> None:
+    from asyncgpu_opt.ir.affine import AffineMap, Dim, IntegerSet, Sym, parse_affine_map, parse_integer_set
+
+    m = parse_affine_map("(d0, d1)[s0] -> (d1 + s0, d0 * 4)")
+    built = AffineMap(2, 1, [Dim(1) + Sym(0), Dim(0) * 4])
+    assert m == built and hash(m) == hash(built) and m is not built
+    assert m == parse_affine_map("(d0,d1)[s0]->(s0 + d1, 4 * d0)")  # canonical forms meet
+    assert m != AffineMap(2, 1, [Dim(1) + Sym(0), Dim(0) * 2]) and m != AffineMap(3, 1, built.results)
+    assert m != AffineMap(2, 2, built.results) and len({m, built, parse_affine_map(str(m))}) == 1
+    assert str(built) == "(d0, d1)[s0] -> (d1 + s0, d0 * 4)"
+    s = parse_integer_set("(d0)[s0] : (d0 - s0 >= 0, d0 == 0)")
+    assert s == IntegerSet(1, 1, [Dim(0) - Sym(0), Dim(0)], [False, True])
+    assert hash(s) == hash(parse_integer_set(str(s)))
+    assert s != IntegerSet(1, 1, [Dim(0) - Sym(0), Dim(0)], [False, False])
+    assert parse_attr("affine_map<(d0) -> (d0 + 1)>") == parse_attr("affine_map<(d0)->(1 + d0)>")
