@@ -26,13 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..syntax.attr_aliases import register_aliased_attr
 
 Param = tuple[str, str, bool]  # name, kind, optional
 
-_CPP_OF_KIND = {"bool": "BoolAttr", "int": "IntegerAttr", "attr": "Attribute", "str": "StringAttr"}
+_CPP_OF_KIND = {"bool": "BoolAttr", "int": "IntegerAttr", "attr": "Attribute", "str": "StringAttr",
+                "float": "FloatAttr"}
 
 
 class LLVMStructAttr(A.Attribute):
@@ -99,10 +101,11 @@ class LLVMStructAttr(A.Attribute):
             values[i] = cls._parse_value(p, cls.params[i])
             if not p.parse_optional_punct(","):
                 break
+        close = p.skip()
         p.parse_punct(">")
         for (n, _k, opt), v in zip(cls.params, values):
-            if v is None and not opt:
-                raise p.error(f"struct is missing required parameter: {n}", p.last_end)
+            if v is None and not opt:  # reported at the `>`
+                raise p.error(f"struct is missing required parameter: {n}", close)
         return cls(tuple(values))
 
     @classmethod
@@ -121,7 +124,7 @@ class LLVMStructAttr(A.Attribute):
         start = p.skip()
         if kind == "loc":
             return _parse_loc(p)
-        if kind in ("uint", "cbool", "kw"):
+        if kind in ("uint", "u64", "cbool", "kw"):
             return _parse_plain(p, kind)
         a = p.parse_attribute()
         if not _fits(a, kind):
@@ -148,11 +151,11 @@ class _Plain(A.Attribute):
 
 def _parse_plain(p: Any, kind: str) -> _Plain:
     start = p.skip()
-    if kind == "uint":
+    if kind in ("uint", "u64"):  # u64: a uint64_t parameter, which wraps a negative value
         v = p.parse_optional_integer()
-        if v is None or v < 0:
+        if v is None or v < 0 and kind == "uint":
             raise p.error("expected integer value", start)
-        return _Plain(str(v))
+        return _Plain(str(v % (1 << 64)))
     word = p.parse_optional_bare_id()
     if kind == "cbool":
         if word not in ("true", "false"):
@@ -231,6 +234,8 @@ def _fits(a: A.Attribute, kind: str) -> bool:
         return isinstance(a, A.IntegerAttr)
     if kind == "str":
         return isinstance(a, A.StringAttr)
+    if kind == "float":
+        return isinstance(a, A.FloatAttr)
     cls = _CLASSES.get(kind)
     return cls is not None and isinstance(a, cls)
 
@@ -322,3 +327,136 @@ DISubprogramAttr = _define("DISubprogramAttr", "di_subprogram", _opt(
     ("scope", "attr"), ("name", "str"), ("linkageName", "str"), ("file", "llvm.di_file"), ("line", "uint"),
     ("scopeLine", "uint"), ("subprogramFlags", "kw"), ("type", "attr"), ("retainedNodes", "[attr]"),
     ("annotations", "[attr]")))
+
+
+# ----- module flags: #llvm.profile_summary --------------------------------------------------------
+
+PROFILE_FORMATS = ("SampleProfile", "InstrProf", "CSInstrProf")
+
+
+class ProfileSummaryDetailedAttr(LLVMStructAttr):
+    """``#llvm.profile_summary_detailed<cut_off = N, min_count = N, num_counts = N>`` (a fixed
+    order, not a struct); written without its name inside ``detailed_summary``."""
+
+    __slots__ = ()
+    mnemonic = "profile_summary_detailed"
+    cpp_name = "ModuleFlagProfileSummaryDetailedAttr"
+    params = (("cut_off", "u64", False), ("min_count", "u64", False), ("num_counts", "u64", False))
+
+    def render(self, p: Any = None) -> str:
+        return "#llvm." + self.mnemonic + self.stripped()
+
+    def stripped(self) -> str:
+        return "<" + ", ".join(f"{n} = {v.text}" for (n, _k, _o), v in zip(self.params, self.values)) + ">"
+
+    @classmethod
+    def parse(cls, p: Any) -> A.Attribute:
+        p.parse_punct("<")
+        values = []
+        for i, (name, _k, _o) in enumerate(cls.params):
+            if i:
+                p.parse_punct(",")
+            p.parse_keyword(name)
+            p.parse_punct("=")
+            values.append(_parse_plain(p, "u64"))
+        p.parse_punct(">")
+        return cls(tuple(values))
+
+
+class ProfileSummaryAttr(LLVMStructAttr):
+    """``#llvm.profile_summary<struct(params)>``: ``format`` a ProfileSummaryFormatKind keyword (or
+    string), the counts unsigned, ``partial_profile_ratio`` a float attribute, ``detailed_summary``
+    a list of ``<cut_off = N, min_count = N, num_counts = N>`` (printed so)."""
+
+    __slots__ = ()
+    mnemonic = "profile_summary"
+    cpp_name = "ModuleFlagProfileSummaryAttr"
+    params = (("format", "format", False), ("total_count", "u64", False), ("max_count", "u64", False),
+              ("max_internal_count", "u64", False), ("max_function_count", "u64", False),
+              ("num_counts", "u64", False), ("num_functions", "u64", False), ("is_partial_profile", "u64", True),
+              ("partial_profile_ratio", "float", True), ("detailed_summary", "[llvm.profile_summary_detailed]", False))
+
+    def render(self, p: Any = None) -> str:
+        parts = []
+        for (name, kind, _o), v in zip(self.params, self.values):
+            if v is None:
+                continue
+            if kind.startswith("["):
+                text = ", ".join(d.stripped() for d in v)
+            else:
+                text = v.text if isinstance(v, _Plain) else (p.attr_text(v) if p is not None else str(v))
+            parts.append(f"{name} = {text}")
+        return "#llvm.profile_summary<" + ", ".join(parts) + ">"
+
+    @classmethod
+    def _parse_one(cls, p: Any, name: str, kind: str) -> A.Attribute:
+        if kind == "format":
+            start = p.skip()
+            word = p.parse_optional_bare_id()
+            if word is None:
+                word = p.parse_optional_string()
+            fail = f"failed to parse {cls.cpp_name} parameter 'format' which is to be a `ProfileSummaryFormatKind`"
+            if word is None or word not in PROFILE_FORMATS:
+                first = p.error("expected keyword for LLVM ProfileSummary format kinds" if word is None else
+                                f"expected one of [{', '.join(PROFILE_FORMATS)}] for LLVM ProfileSummary format "
+                                f"kinds, got: {word}", start)
+                err = p.error(fail, p.skip())
+                err.preceding.append(first.diagnostic)
+                raise err
+            return _Plain(word)
+        if kind == "llvm.profile_summary_detailed":
+            try:
+                if not p.peek("#"):  # the stripped form
+                    return ProfileSummaryDetailedAttr.parse(p)
+                a = p.parse_attribute()
+                if not isinstance(a, ProfileSummaryDetailedAttr):
+                    raise p.error("invalid kind of attribute specified", p.last_end)
+                return a
+            except MLIRError as nested:
+                err = p.error(f"failed to parse {cls.cpp_name} parameter '{name}' which is to be a "
+                              f"`::llvm::ArrayRef<{ProfileSummaryDetailedAttr.cpp_name}>`", p.skip())
+                err.preceding = [*nested.preceding, nested.diagnostic]
+                raise err from None
+        return super()._parse_one(p, name, kind)
+
+
+_CLASSES["llvm.profile_summary"] = ProfileSummaryAttr
+_CLASSES["llvm.profile_summary_detailed"] = ProfileSummaryDetailedAttr
+A.register_attr_parser("llvm.profile_summary", _from_name_end(ProfileSummaryAttr.parse))
+A.register_attr_parser("llvm.profile_summary_detailed", _from_name_end(ProfileSummaryDetailedAttr.parse))
+
+_MODULE_FLAG = "#llvm.mlir.module_flag"
+
+
+def _parse_module_flag(p: Any, pos: int) -> A.Attribute:
+    """``#llvm.mlir.module_flag<behavior, "key", value>``: kept as text; a ``#llvm.profile_summary``
+    value is read (and printed canonically), its errors followed by the flag's own."""
+    t = p.text
+    end = p.balanced_end(pos)
+    opaque = A.OpaqueAttr(_MODULE_FLAG + t[pos:end])
+    p.pos = pos + 1
+    behavior = p.parse_optional_bare_id()
+    key_start = p.skip() if behavior is not None and p.parse_optional_punct(",") else -1
+    if key_start < 0 or p.parse_optional_string() is None:
+        p.pos = p.last_end = end
+        return opaque
+    key = t[key_start:p.last_end]
+    if not p.parse_optional_punct(","):
+        p.pos = p.last_end = end
+        return opaque
+    vstart = p.skip()
+    if not t.startswith("#llvm.profile_summary<", vstart):
+        p.pos = p.last_end = end
+        return opaque
+    try:
+        value = p.parse_attribute()
+    except MLIRError as nested:
+        p.pos = p.last_end = p.balanced_end(vstart + len("#llvm.profile_summary"))
+        err = p.error("failed to parse ModuleFlagAttr parameter 'value' which is to be a `Attribute`", p.skip())
+        err.preceding = [*nested.preceding, nested.diagnostic]
+        raise err from None
+    p.parse_punct(">")
+    return A.OpaqueAttr(f"{_MODULE_FLAG}<{behavior}, {key}, {value}>")
+
+
+A.register_attr_parser("llvm.mlir.module_flag", _parse_module_flag)

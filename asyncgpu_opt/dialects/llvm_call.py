@@ -51,53 +51,9 @@ class CallOp(OpDef):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
-        bundles_pos = p.skip()
-        bundles = _parse_op_bundles(p)
-        attrs.update(parse_checked_attr_dict(p, cls.name))
-        tpos = p.skip()
-        p.parse_punct(":")
-        ptr_t = None
-        if fptr is not None:
-            ptr_t = p.parse_type()
-            if not p.parse_optional_punct(","):
-                raise p.error(_CALL + "expected indirect call to have 2 trailing types", tpos)
-        sig_error = _CALL + ("expected direct call to have 1 trailing types" if fptr is None
-                             else "expected trailing function type")
-        try:
-            if not p.peek("("):
-                raise p.error("expected '('")
-            sig = _parse_signature(p)
-        except MLIRError as nested:  # upstream reports the signature's own error first
-            e = p.error(sig_error, tpos)
-            e.preceding = [*nested.preceding, nested.diagnostic]
-            raise e from None
-        if sig is None:  # no `->`: upstream fails without a diagnostic of its own
-            raise p.error(sig_error, tpos)
-        ft, arg_attrs, res_attrs = sig
-        if any(d.entries for d in arg_attrs):
-            attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
-        if any(d.entries for d in res_attrs):
-            attrs["res_attrs"] = A.ArrayAttr(res_attrs)
-        if len(ft.results) > 1:
-            raise p.error(_CALL + "expected function with 0 or 1 result", tpos)
-        if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
-            raise p.error(_CALL + "expected a non-void result type", tpos)
-        if len(ft.inputs) != len(refs):
-            raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
-        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
-        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
-        bundle_ops = []
-        for _, brefs, btypes in bundles:
-            if len(brefs) != len(btypes):
-                # (upstream never advances the bundle number it reports)
-                raise p.error(_CALL + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
-                              f"#0, but actually got {len(btypes)}", bundles_pos)
-            bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
-        attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
-        if bundles:
-            attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
+        ops, bundle_ops, result_types = parse_call_tail(p, cls.name, fptr, refs, attrs, checked_attrs=True)
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(bundle_ops)])
-        return _mk(cls, ops + bundle_ops, list(ft.results), attrs)
+        return _mk(cls, ops + bundle_ops, result_types, attrs)
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -112,14 +68,14 @@ class CallOp(OpDef):
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
-        s += _print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
+        s += print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
         elided = {"callee", "var_callee_type", "operandSegmentSizes", "op_bundle_sizes", "op_bundle_tags", "CConv",
                   "TailCallKind", "arg_attrs", "res_attrs"}
         for k, v in cls.default_attrs.items():
             if str(op.attributes.get(k)) == str(v):
                 elided.add(k)
         s += pr.attr_dict_text(op.attributes, elided)
-        return s + " : " + lead + _signature_text(pr, op, _types_of(args))
+        return s + " : " + lead + signature_text(pr, op, _types_of(args))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -135,7 +91,7 @@ class CallOp(OpDef):
                 raise VerifyError(f"result #{i} must be LLVM dialect-compatible type, but got '{r.type}'", op)
         callee = op.attributes.get("callee")
         _verify_var_callee_type(op, args if isinstance(callee, A.SymbolRefAttr) else args[1:])
-        _verify_op_bundles(op)
+        verify_op_bundles(op)
         if not isinstance(callee, A.SymbolRefAttr):
             if not op.operands:
                 raise VerifyError("must have either a `callee` attribute or at least an operand", op)
@@ -168,6 +124,64 @@ class CallOp(OpDef):
             raise VerifyError("expected LLVM function call to produce 0 or 1 result", op)
         if op.results and op.results[0].type != ft.result:
             raise VerifyError(f"result type mismatch: '{op.results[0].type}' != '{ft.result}'", op)
+
+
+def parse_call_tail(p: Any, opname: str, fptr: Any, refs: list[Any], attrs: dict[str, A.Attribute],
+                    checked_attrs: bool = False) -> tuple[list[Any], list[Any], list[T.Type]]:
+    """What ``llvm.call`` and ``llvm.invoke`` share after their arguments (parseOpBundles,
+    parseCallTypeAndResolveOperands, resolveOpBundleOperands):
+
+        (`[` op-bundle-list `]`)? attr-dict `:` (type `,`)? function-type-with-argument-attributes
+
+    Fills ``attrs`` (the dictionary, ``arg_attrs``/``res_attrs``, ``op_bundle_sizes``/``_tags``) and
+    returns the resolved callee operands, the bundle operands and the result types."""
+    prefix = f"custom op '{opname}' "
+    bundles_pos = p.skip()
+    bundles = _parse_op_bundles(p, prefix)
+    attrs.update(parse_checked_attr_dict(p, opname) if checked_attrs else p.parse_optional_attr_dict())
+    tpos = p.skip()
+    p.parse_punct(":")
+    ptr_t = None
+    if fptr is not None:
+        ptr_t = p.parse_type()
+        if not p.parse_optional_punct(","):
+            raise p.error(prefix + "expected indirect call to have 2 trailing types", tpos)
+    sig_error = prefix + ("expected direct call to have 1 trailing types" if fptr is None
+                          else "expected trailing function type")
+    try:
+        if not p.peek("("):
+            raise p.error("expected '('")
+        sig = _parse_signature(p)
+    except MLIRError as nested:  # upstream reports the signature's own error first
+        e = p.error(sig_error, tpos)
+        e.preceding = [*nested.preceding, nested.diagnostic]
+        raise e from None
+    if sig is None:  # no `->`: upstream fails without a diagnostic of its own
+        raise p.error(sig_error, tpos)
+    ft, arg_attrs, res_attrs = sig
+    if any(d.entries for d in arg_attrs):
+        attrs["arg_attrs"] = A.ArrayAttr(arg_attrs)
+    if any(d.entries for d in res_attrs):
+        attrs["res_attrs"] = A.ArrayAttr(res_attrs)
+    if len(ft.results) > 1:
+        raise p.error(prefix + "expected function with 0 or 1 result", tpos)
+    if ft.results and isinstance(ft.results[0], T.LLVMVoidType):
+        raise p.error(prefix + "expected a non-void result type", tpos)
+    if len(ft.inputs) != len(refs):
+        raise p.error(f"{len(refs)} operands present, but expected {len(ft.inputs)}", p.name_pos)
+    ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
+    ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
+    bundle_ops = []
+    for _, brefs, btypes in bundles:
+        if len(brefs) != len(btypes):
+            # (upstream never advances the bundle number it reports)
+            raise p.error(prefix + f"expected {len(brefs)} types for operand bundle operands for operand bundle "
+                          f"#0, but actually got {len(btypes)}", bundles_pos)
+        bundle_ops += [p.resolve(r, t) for r, t in zip(brefs, btypes)]
+    attrs["op_bundle_sizes"] = A.DenseArrayAttr(T.i32, [len(b[1]) for b in bundles])
+    if bundles:
+        attrs["op_bundle_tags"] = A.ArrayAttr([A.StringAttr(b[0]) for b in bundles])
+    return ops, bundle_ops, list(ft.results)
 
 
 def _parse_type_attr_list(p: Any, types: list[T.Type], dicts: list[A.DictionaryAttr]) -> None:
@@ -205,7 +219,7 @@ def _parse_signature(p: Any) -> tuple[T.FunctionType, list[A.DictionaryAttr], li
     return T.FunctionType(ins, outs), in_attrs, out_attrs
 
 
-def _signature_text(pr: Any, op: Operation, ins: list[T.Type]) -> str:
+def signature_text(pr: Any, op: Operation, ins: list[T.Type]) -> str:
     """call_interface_impl::printFunctionSignature for a call: each argument and result type
     followed by its attribute dictionary when ``arg_attrs``/``res_attrs`` give one."""
     outs = [r.type for r in op.results]
@@ -224,7 +238,7 @@ def _signature_text(pr: Any, op: Operation, ins: list[T.Type]) -> str:
     return s + "(" + ", ".join(res) + ")"
 
 
-def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
+def _parse_op_bundles(p: Any, prefix: str = _CALL) -> list[tuple[str, list[Any], list[T.Type]]]:
     """(`[` (string `(` (ssa-use-list `:` type-list)? `)`) (`,` ...)* `]`)?: the operand bundles of
     a call, as (tag, operands, types)."""
     out: list[tuple[str, list[Any], list[T.Type]]] = []
@@ -236,7 +250,7 @@ def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
         pos = p.skip()
         tag = p.parse_optional_string()
         if tag is None:
-            raise p.error(_CALL + "expect operand bundle tag", pos)
+            raise p.error(prefix + "expect operand bundle tag", pos)
         p.parse_punct("(")
         refs: list[Any] = []
         types: list[T.Type] = []
@@ -252,7 +266,7 @@ def _parse_op_bundles(p: Any) -> list[tuple[str, list[Any], list[T.Type]]]:
     return out
 
 
-def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
+def print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
     """` [` `"tag"(%a, %b : t1, t2)` ... `]`, nothing without bundles."""
     sizes = op.attributes.get("op_bundle_sizes")
     tags = op.attributes.get("op_bundle_tags")
@@ -267,7 +281,7 @@ def _print_op_bundles(pr: Any, op: Operation, operands: list[Any]) -> str:
     return " [" + ", ".join(parts) + "]"
 
 
-def _verify_op_bundles(op: Operation) -> None:
+def verify_op_bundles(op: Operation) -> None:
     """verifyOperandBundles: string tags, one per bundle."""
     tags = op.attributes.get("op_bundle_tags")
     sizes = op.attributes.get("op_bundle_sizes")

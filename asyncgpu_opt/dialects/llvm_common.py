@@ -8,16 +8,13 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..syntax.attr_params import CCONVS
+from ..syntax.attr_params import CCONVS, LINKAGES, TAIL_CALL_KINDS
 from .ptr import is_llvm_space_ptr
 
 # the keyword attributes (LLVMAttrDefs.td / LLVMEnums.td): keywords in the enum's declaration order
 A.register_keyword_attr("llvm.cconv", A.KeywordSpec(CCONVS, what="Calling Conventions"))
-A.register_keyword_attr("llvm.tailcallkind", A.KeywordSpec(("none", "notail", "musttail", "tail"),
-                                                            what="Tail Call Kind"))
-A.register_keyword_attr("llvm.linkage", A.KeywordSpec(
-    ("external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending", "internal",
-     "private", "extern_weak", "common"), what="LLVM linkage types"))
+A.register_keyword_attr("llvm.tailcallkind", A.KeywordSpec(TAIL_CALL_KINDS, what="Tail Call Kind"))
+A.register_keyword_attr("llvm.linkage", A.KeywordSpec(LINKAGES, what="LLVM linkage types"))
 A.register_keyword_attr("llvm.fastmath", A.KeywordSpec(
     ("none", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"), "::mlir::LLVM::FastmathFlags",
     bits=(0, 1, 2, 4, 8, 16, 32, 64, 127)))

@@ -5,7 +5,8 @@
 (``ir.registry._EXTRA_MODULES``).
 
     invoke     ::= cconv? (symbol | ssa) `(` ssa-list `)` `to` successor `unwind` successor
-                   (`vararg` `(` type `)`)? attr-dict `:` (type `,`)? function-type
+                   (`vararg` `(` type `)`)? (`[` op-bundle-list `]`)? attr-dict `:` (type `,`)?
+                   function-type-with-argument-attributes  (the tail shared with ``llvm.call``)
     landingpad ::= `cleanup`? (`(` (`catch` | `filter`) ssa `:` type `)`)* attr-dict `:` type
     resume     ::= ssa attr-dict `:` type
     switch     ::= ssa `:` type `,` successor `[` (int `:` successor (`,` ...)*)? `]` attr-dict
@@ -28,7 +29,7 @@ from ._common import TERMINATOR, prefixed_attr_hooks
 from .cf import SwitchOp as CfSwitchOp
 from .cf import parse_successor_and_operands, verify_successor_operands
 from .llvm import FuncOp
-from .llvm_call import _verify_var_callee_type
+from .llvm_call import _verify_var_callee_type, parse_call_tail, print_op_bundles, signature_text, verify_op_bundles
 from .llvm_common import CCONV, _mk, is_llvm_compatible, parse_pointer_type, pointer_type_text
 
 CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mostcc", "preserve_allcc",
@@ -39,27 +40,7 @@ CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mos
           "amdgpu_vscc", "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc",
           "msp430_builtincc", "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
           "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
-_INVOKE = "custom op 'llvm.invoke' "
 _TERM = TERMINATOR - {"Pure", "ReturnLike"}
-
-
-def _parse_trailing_signature(p: Any, indirect: bool, n_args: int) -> tuple[T.Type | None, T.FunctionType]:
-    """`:` (type `,`)? function-type, with the call parsers' errors."""
-    tpos = p.skip()
-    p.parse_punct(":")
-    ptr_t = None
-    if indirect:
-        ptr_t = p.parse_type()
-        if not p.parse_optional_punct(","):
-            raise p.error(_INVOKE + "expected indirect call to have 2 trailing types", tpos)
-    ft = p.parse_type()
-    if not isinstance(ft, T.FunctionType):
-        raise p.error(_INVOKE + "expected trailing function type", tpos)
-    if len(ft.results) > 1:
-        raise p.error(_INVOKE + "expected function with 0 or 1 result", tpos)
-    if len(ft.inputs) != n_args:
-        raise p.error(f"{n_args} operands present, but expected {len(ft.inputs)}", p.name_pos)
-    return ptr_t, ft
 
 
 class InvokeOp(OpDef):
@@ -93,12 +74,10 @@ class InvokeOp(OpDef):
             p.parse_punct("(")
             attrs["var_callee_type"] = A.TypeAttr(p.parse_type())
             p.parse_punct(")")
-        attrs.update(p.parse_optional_attr_dict())
-        ptr_t, ft = _parse_trailing_signature(p, fptr is not None, len(refs))
-        ops = [p.resolve(fptr, ptr_t)] if fptr is not None else []
-        ops += [p.resolve(r, t) for r, t in zip(refs, ft.inputs)]
-        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [len(ops), len(normal_ops), len(unwind_ops), 0])
-        return _mk(cls, ops + normal_ops + unwind_ops, list(ft.results), attrs, (), [normal, unwind])
+        ops, bundle_ops, result_types = parse_call_tail(p, cls.name, fptr, refs, attrs)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(
+            T.i32, [len(ops), len(normal_ops), len(unwind_ops), len(bundle_ops)])
+        return _mk(cls, ops + normal_ops + unwind_ops + bundle_ops, result_types, attrs, (), [normal, unwind])
 
     @classmethod
     def print_custom(cls, pr: Any, op: Operation) -> str:
@@ -121,9 +100,10 @@ class InvokeOp(OpDef):
         vt = op.attributes.get("var_callee_type")
         if vt is not None:
             s += f" vararg({pr.type_text(vt.type)})"
+        s += print_op_bundles(pr, op, cls.operand_group(op, "op_bundle_operands"))
         s += pr.attr_dict_text(op.attributes, ("callee", "operandSegmentSizes", "CConv", "var_callee_type",
                                                "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs"))
-        return s + " : " + lead + pr.function_type_text([v.type for v in args], [r.type for r in op.results])
+        return s + " : " + lead + signature_text(pr, op, [v.type for v in args])
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -137,6 +117,7 @@ class InvokeOp(OpDef):
         verify_successor_operands(op)
         args = cls.operand_group(op, "callee_operands")
         _verify_var_callee_type(op, args if "callee" in op.attributes else args[1:])
+        verify_op_bundles(op)
         unwind = op.successors[1]
         if not unwind.ops:
             raise VerifyError("must have at least one operation in unwind destination", op, raw=True)

@@ -1,9 +1,11 @@
 """Dialect attributes whose one parameter is an enum keyword, checked as they are parsed (the
 attribute stays opaque text): ``#gpu.thread<x>`` and the other device mapping attributes
-(GPUDeviceMappingAttr.td), ``#gpu.memory_space<global>``, ``#llvm.cconv<ccc>``.  A bad keyword is
-two errors, as the generated attribute parser reports it: the enum's own (``expected <Enum> to be
-one of: ...`` or, for the LLVM enums, ``expected one of [...] for <summary>, got: <word>``) at the
-keyword, then ``failed to parse <Attr> parameter '<param>' which is to be a `<Enum>``` after it."""
+(GPUDeviceMappingAttr.td), ``#gpu.memory_space<global>``, ``#llvm.cconv<ccc>``,
+``#llvm.tailcallkind<tail>``, ``#llvm.linkage<weak>`` (the LLVM ones read a string too).  A bad
+keyword is two errors, as the generated attribute parser reports it: the enum's own (``expected
+<Enum> to be one of: ...`` or, for the LLVM enums, ``expected one of [...] for <summary>, got:
+<word>``) at the keyword, then ``failed to parse <Attr> parameter '<param>' which is to be a
+`<Enum>``` after it."""
 
 from __future__ import annotations
 
@@ -18,9 +20,16 @@ CCONVS = ("ccc", "fastcc", "coldcc", "cc_10", "cc_11", "anyregcc", "preserve_mos
           "amdgpu_gscc", "amdgpu_cscc", "amdgpu_kernelcc", "x86_regcallcc", "amdgpu_hscc", "msp430_builtincc",
           "amdgpu_lscc", "amdgpu_escc", "aarch64_vectorcallcc", "aarch64_sve_vectorcallcc",
           "wasm_emscripten_invokecc", "amdgpu_gfxcc", "m68k_intrcc")
+# LLVM::linkage::Linkage, in declaration order
+LINKAGES = ("external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending",
+            "internal", "private", "extern_weak", "common")
+TAIL_CALL_KINDS = ("none", "notail", "musttail", "tail")
 _GPU_BAD = ("expected {cpp} to be one of: {keywords}", "expected valid keyword or string")
 _LLVM_CCONV_BAD = ("expected one of [{keywords}] for Calling Conventions, got: {word}",
                    "expected keyword for Calling Conventions")
+_LLVM_TAIL_BAD = ("expected one of [{keywords}] for Tail Call Kind, got: {word}", "expected keyword for Tail Call Kind")
+_LLVM_LINKAGE_BAD = ("expected one of [{keywords}] for LLVM linkage types, got: {word}",
+                     "expected keyword for LLVM linkage types")
 
 #: attribute name -> (attribute class, parameter, enum C++ name, keywords, (bad keyword, no keyword) texts)
 ENUM_PARAMS: dict[str, tuple[str, str, str, tuple[str, ...], tuple[str, str]]] = {
@@ -32,6 +41,8 @@ ENUM_PARAMS: dict[str, tuple[str, str, str, tuple[str, ...], tuple[str, str]]] =
     "gpu.memory_space": ("GPUMemorySpaceMappingAttr", "address_space", "::mlir::gpu::AddressSpace",
                          ("global", "workgroup", "private"), _GPU_BAD),
     "llvm.cconv": ("CConvAttr", "CallingConv", "CConv", CCONVS, _LLVM_CCONV_BAD),
+    "llvm.tailcallkind": ("TailCallKindAttr", "tailCallKind", "TailCallKind", TAIL_CALL_KINDS, _LLVM_TAIL_BAD),
+    "llvm.linkage": ("LinkageAttr", "linkage", "linkage::Linkage", LINKAGES, _LLVM_LINKAGE_BAD),
 }
 
 

@@ -217,8 +217,10 @@ class AttributeParser(TypeParser):
                 err = self.error(errors[-1][0], errors[-1][1])
                 err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
                 raise err
-            if word and name not in A.KEYWORD_ATTRS and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword
+            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword (a string is read too)
                 self.pos = self.last_end = end
+                if name in A.KEYWORD_ATTRS:
+                    return A.keyword_attr(name, word)
                 return A.OpaqueAttr(f"#{name}<{word}>")
         if "." in name:
             spec = A.KEYWORD_ATTRS.get(name)

@@ -12,12 +12,14 @@ module attributes {a.x = #llvm.cconv<>} {}
 
 // -----
 
-// expected-error @+1 {{expected one of [none, notail, musttail, tail] for Tail Call Kind, got: sometimes}}
+// expected-error @+2 {{expected one of [none, notail, musttail, tail] for Tail Call Kind, got: sometimes}}
+// expected-error @+1 {{failed to parse TailCallKindAttr parameter 'tailCallKind' which is to be a `TailCallKind`}}
 module attributes {a.x = #llvm.tailcallkind<sometimes>} {}
 
 // -----
 
-// expected-error @+1 {{expected one of [external, available_externally, linkonce, linkonce_odr, weak, weak_odr, appending, internal, private, extern_weak, common] for LLVM linkage types, got: bogus}}
+// expected-error @+2 {{expected one of [external, available_externally, linkonce, linkonce_odr, weak, weak_odr, appending, internal, private, extern_weak, common] for LLVM linkage types, got: bogus}}
+// expected-error @+1 {{failed to parse LinkageAttr parameter 'linkage' which is to be a `linkage::Linkage`}}
 module attributes {a.x = #llvm.linkage<bogus>} {}
 
 // -----

@@ -145,3 +145,24 @@ llvm.func @indirectbr_segments(%p: !llvm.ptr, %v: i32) {
 ^bb1(%x: i32):
   llvm.return
 }
+
+// -----
+
+// llvm.invoke shares llvm.call's signature and operand-bundle parser (and its errors).
+llvm.func @may_throw()
+llvm.func @invoke_bundle_types(%n: i64) {
+  // expected-error @+1 {{custom op 'llvm.invoke' expected 1 types for operand bundle operands for operand bundle #0, but actually got 2}}
+  llvm.invoke @may_throw(%n) to ^bb1 unwind ^bb1 ["x"(%n : i64, i64)] : (i64 {llvm.noundef}) -> ()
+^bb1:
+  llvm.return
+}
+
+// -----
+
+llvm.func @may_throw()
+llvm.func @invoke_void_result(%n: i64) {
+  // expected-error @+1 {{custom op 'llvm.invoke' expected a non-void result type}}
+  llvm.invoke @may_throw(%n) to ^bb1 unwind ^bb1 : (i64 {llvm.noundef}) -> (!llvm.void {llvm.zeroext})
+^bb1:
+  llvm.return
+}

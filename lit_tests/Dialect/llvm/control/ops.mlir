@@ -30,6 +30,22 @@ llvm.func @guarded(%n: i64, %cb: !llvm.ptr) -> i64 attributes {personality = @__
   llvm.return %r : i64
 }
 
+// Argument and result attributes in the signature and operand bundles, as llvm.call takes them.
+
+// CHECK-LABEL: llvm.func @invoke_attrs
+llvm.func @invoke_attrs(%n: i64, %cb: !llvm.ptr) -> i64 attributes {personality = @__gxx_personality_v0} {
+  // CHECK: llvm.invoke @may_throw(%{{.*}}) to ^bb1 unwind ^bb2 : (i64 {llvm.noundef}) -> (i64 {llvm.zeroext})
+  %0 = llvm.invoke @may_throw(%n) to ^bb1 unwind ^bb2 : (i64 {llvm.noundef}) -> (i64 {llvm.zeroext})
+^bb1:
+  // CHECK: llvm.invoke %{{.*}}(%{{.*}}) to ^bb3 unwind ^bb2 ["deopt"(%{{.*}} : i64), "cold"()] : !llvm.ptr, (i64 {llvm.noundef, llvm.signext}) -> i64
+  %1 = llvm.invoke %cb(%0) to ^bb3 unwind ^bb2 ["deopt"(%n : i64), "cold"()] : !llvm.ptr, (i64 {llvm.signext, llvm.noundef}) -> (i64)
+^bb2:
+  %lp = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
+  llvm.resume %lp : !llvm.struct<(ptr, i32)>
+^bb3:
+  llvm.return %1 : i64
+}
+
 // CHECK-LABEL: llvm.func @dispatch
 llvm.func @dispatch(%k: i16, %x: f32) -> f32 {
   // CHECK: llvm.switch %{{.*}} : i16, ^bb1(%{{.*}} : f32) [
