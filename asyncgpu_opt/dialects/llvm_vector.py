@@ -189,14 +189,8 @@ class ShuffleVectorOp(OpDef):
 
 def _bits(t: T.Type) -> int:
     """Minimum size in bits of a vector (its element count times the element width)."""
-    n = 1
-    for d in t.shape:
-        n *= d
-    e = t.element_type
-    w = getattr(e, "width", None)
-    if w is None:
-        w = 64
-    return n * w
+    w = getattr(t.element_type, "width", None)
+    return t.num_elements() * (64 if w is None else w)
 
 
 def _scalable(t: T.Type) -> bool:
@@ -269,10 +263,7 @@ def _element_count(t: T.Type) -> tuple[int, bool] | None:
     """LLVM::getVectorNumElements: (minimum count, scalable) of a vector type, else None."""
     if not isinstance(t, T.VectorType):
         return None
-    n = 1
-    for d in t.shape:
-        n *= d
-    return n, any(t.scalable)
+    return t.num_elements(), any(t.scalable)
 
 
 class VectorInterleave2Op(OpDef):

@@ -154,7 +154,7 @@ class Operation:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = _results(op, result_types) if result_types else []
+        op.results = new_results(op, result_types) if result_types else []
         op.attributes = attributes
         op.properties = None
         op.regions = ()
@@ -176,7 +176,7 @@ class Operation:
         op.operands = ops = list(operands)
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = _results(op, result_types) if result_types else []
+        op.results = new_results(op, result_types) if result_types else []
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
@@ -324,7 +324,7 @@ class Operation:
         return f"<Operation {self.name}>"
 
 
-def _results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
+def new_results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
     """``[OpResult(t, op, i) ...]`` without the two ``__init__`` calls per result."""
     res = []
     new = OpResult.__new__

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, OpResult, SharedAttributes, Value
+from ...ir.core import Block, Operation, OpResult, SharedAttributes, Value, new_results
 from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
@@ -123,19 +123,8 @@ class Builder:
             r.op = op
             r.index = 0
             op.results = [r]
-        elif result_types:
-            res = []
-            for i, t in enumerate(result_types):
-                r = _new_result(OpResult)
-                r.type = t
-                r.uses = []
-                r.name_hint = None
-                r.op = op
-                r.index = i
-                res.append(r)
-            op.results = res
         else:
-            op.results = []
+            op.results = new_results(op, result_types) if result_types else []
         op.attributes = attrs
         op.properties = None
         op.regions = ()
