@@ -217,16 +217,13 @@ def cast_to(t: T.Type) -> Callable[[Any], Any]:
     return conv
 
 
-_SEXT_NAMES = ("arith.extsi", "llvm.sext")
-
-
 def convert(it: Any, op: Any) -> Any:
-    """Signed / float conversions (``extsi``, ``trunci``, ``sitofp``, ``extf``, ...)."""
+    """Signed / float conversions (``extsi``, ``trunci``, ``index_cast``, ``sitofp``, ``extf``, ...).
+    The only ones that take an ``i1`` (``extsi``, ``index_cast``, ``sitofp``) read it as signed: true
+    is -1."""
     x = it.get(op.operands[0])
     t = op.results[0].type
-    if isinstance(x, np.ndarray) and x.dtype.kind == "b" and dtype_of(t).kind in "iu" and op.name != "arith.extsi":
-        return x.astype(dtype_of(t))
-    if x.dtype.kind == "b" and op.name in _SEXT_NAMES:
+    if x.dtype.kind == "b":
         x = -(x.astype(np.int64)) if isinstance(x, np.ndarray) else np.int64(-int(x))
     dt = dtype_of(t)
     with np.errstate(all="ignore"):
@@ -405,8 +402,8 @@ def cast_c(kind: str, src: T.Type, dst: T.Type, a: str) -> str:
     "fptoi" or "bitcast"."""
     if kind == "unsigned" and not isinstance(src, T.FloatType):
         return f"({ctype(dst)})({unsigned_ctype(src)}){a}"
-    if kind == "signed" and src == T.i1 and not isinstance(dst, T.FloatType) and dst != T.i1:
-        return f"-({ctype(dst)}){a}"  # sign extension of i1: true is -1
+    if kind == "signed" and src == T.i1 and dst != T.i1:
+        return f"({ctype(dst)})(-(int){a})"  # an i1 read as signed: true is -1
     if kind == "bitcast":
         if src.text == dst.text:
             return a
