@@ -19,6 +19,7 @@ from ...diagnostics import MLIRError
 from ...dialects import arith as arith_d
 from ...ir import attributes as A
 from ...ir import types as T
+from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM, CudaCodegenError
 from ..values import UNSIGNED_OF, MemRef, const_value, dtype_of
@@ -123,10 +124,10 @@ FLOAT_BINARY: dict[Any, Callable[[Any, Any], Any]] = {
     arith_d.mulf: np.multiply,
     arith_d.divf: np.divide,
     arith_d.remf: np.fmod,
-    arith_d.maximumf: np.maximum,
-    arith_d.minimumf: np.minimum,
-    arith_d.maxnumf: np.fmax,
-    arith_d.minnumf: np.fmin,
+    arith_d.maximumf: float_minmax.maximum,
+    arith_d.minimumf: float_minmax.minimum,
+    arith_d.maxnumf: float_minmax.maxnum,
+    arith_d.minnumf: float_minmax.minnum,
 }
 
 for _cls, _fn in (*INT_BINARY.items(), *FLOAT_BINARY.items()):

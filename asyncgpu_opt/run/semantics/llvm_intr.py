@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...dialects import llvm_intr as intr_d
+from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM, CudaCodegenError
 from .arith import as_unsigned, like
@@ -84,8 +85,9 @@ FUNCS: dict[str, tuple[Any, str | None]] = {
     "roundeven": (np.rint, "rint"), "sin": (np.sin, "sin"), "sqrt": (np.sqrt, "sqrt"), "trunc": (np.trunc, "trunc"),
     "tan": (np.tan, "tan"), "tanh": (np.tanh, "tanh"), "sinh": (np.sinh, "sinh"), "cosh": (np.cosh, "cosh"),
     "asin": (np.arcsin, "asin"), "acos": (np.arccos, "acos"), "atan": (np.arctan, "atan"),
-    "copysign": (np.copysign, "copysign"), "maxnum": (np.fmax, "fmax"), "minnum": (np.fmin, "fmin"),
-    "maximum": (np.maximum, None), "minimum": (np.minimum, None), "pow": (np.power, "pow"),
+    "copysign": (np.copysign, "copysign"), "pow": (np.power, "pow"),
+    "maxnum": (float_minmax.maxnum, "fmax"), "minnum": (float_minmax.minnum, "fmin"),
+    "maximum": (float_minmax.maximum, None), "minimum": (float_minmax.minimum, None),
     "atan2": (np.arctan2, "atan2"), "fma": (_fma, "fma"), "fmuladd": (_fma, "fma"),
     "powi": (lambda x, n: np.power(x, np.asarray(n).astype(x.dtype)), None),
     "ctpop": (_ctpop, None), "bitreverse": (_bitreverse, None), "bswap": (_bswap, None),
