@@ -31,14 +31,22 @@ DIV = ("divsi", "divui", "remsi", "remui", "ceildivsi", "floordivsi", "ceildivui
 SHIFT = ("shli", "shrsi", "shrui")
 FLOAT_BIN = ("addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf", "remf")
 CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+# not log1p/expm1: upstream's CPU lowering expands them to log(1 + x) / exp(x) - 1, which loses
+# precision near 0 and the sign of -0.0; the simulator computes them as the ops define them
+MATH_UNARY = ("sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos", "tan", "tanh", "atan",
+              "absf", "ceil", "floor", "trunc", "roundeven", "round", "rsqrt", "erf", "sinh", "cosh", "asin",
+              "acos")
+MATH_BINARY = ("atan2", "copysign", "powf")
+MATH_INT = ("absi", "ctpop", "ctlz", "cttz")
 CMPF = ("oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno")
 
 
 class _Gen:
     """One random program: values by type, the ops that made them, the stored results."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, math: bool = False) -> None:
         self.rng = rng
+        self.math = math
         self.lines: list[str] = []
         self.vals: dict[str, list[str]] = {}
         self.n = 0
@@ -85,7 +93,7 @@ class _Gen:
     def step(self) -> None:
         r = self.rng
         kind = r.choice(("int", "int", "div", "shift", "cmpi", "select", "cast", "float", "float", "cmpf",
-                         "fcast"))
+                         "fcast", *(("math", "math", "math") if self.math else ())))
         ity = r.choice([*INT_TYPES, "index"])
         fty = r.choice(FLOAT_TYPES)
         if kind == "int":
@@ -120,6 +128,23 @@ class _Gen:
             self.emit(f"arith.cmpf {p}, {self.pick(fty)}, {self.pick(fty)} : {fty}", "i1", f"cmpf {p}")
         elif kind == "fcast":
             self.float_cast(ity, fty)
+        elif kind == "math":
+            self.math_op(ity, fty)
+
+    def math_op(self, ity: str, fty: str) -> None:
+        r = self.rng
+        c = r.random()
+        if c < 0.6:
+            op = r.choice(MATH_UNARY)
+            self.emit(f"math.{op} {self.pick(fty)} : {fty}", fty, f"math.{op}")
+        elif c < 0.8:
+            op = r.choice(MATH_BINARY)
+            self.emit(f"math.{op} {self.pick(fty)}, {self.pick(fty)} : {fty}", fty, f"math.{op}")
+        elif c < 0.9:
+            self.emit(f"math.fma {self.pick(fty)}, {self.pick(fty)}, {self.pick(fty)} : {fty}", fty, "math.fma")
+        elif ity != "index":
+            op = r.choice(MATH_INT)
+            self.emit(f"math.{op} {self.pick(ity)} : {ity}", ity, f"math.{op}")
 
     def int_cast(self, ity: str) -> None:
         r = self.rng
@@ -207,7 +232,8 @@ def _upstream(path: Path) -> subprocess.CompletedProcess[str]:
     ref = REPO / "scripts" / "mlir-opt-ref"
     sp = subprocess.run([sys.executable, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                         capture_output=True, text=True, check=True).stdout.strip()
-    lowered = subprocess.run([str(ref), str(path), "-convert-arith-to-llvm", "-finalize-memref-to-llvm",
+    lowered = subprocess.run([str(ref), str(path), "-convert-math-to-llvm", "-convert-math-to-libm",
+                              "-convert-arith-to-llvm", "-finalize-memref-to-llvm",
                               "-convert-func-to-llvm", "-reconcile-unrealized-casts"],
                              capture_output=True, text=True)
     if lowered.returncode:
@@ -224,12 +250,13 @@ def main() -> None:
     ap.add_argument("--ops", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=3, help="differing values shown per program")
+    ap.add_argument("--math", action="store_true", help="also math dialect ops (libm through upstream)")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="semdiff-"))
     agree = 0
     by_op: dict[str, int] = {}
     for k in range(a.programs):
-        g = _Gen(random.Random(a.seed * 100_003 + k))
+        g = _Gen(random.Random(a.seed * 100_003 + k), a.math)
         path = tmp / f"p{k}.mlir"
         path.write_text(g.program(a.ops))
         ours = subprocess.run([sys.executable, "-m", "asyncgpu_opt", str(path), "--run"],

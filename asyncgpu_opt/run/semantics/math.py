@@ -10,9 +10,10 @@ import numpy as np
 
 from ...dialects import math as math_d
 from ...ir import types as T
-from ..cuda_c import bit_width, ctype, unsigned_ctype
+from ..cuda_c import ctype
 from ..registry import CUDA, SIM
-from .arith import as_unsigned, binop, like, unop
+from .arith import binop, like, unop
+from .llvm_intr import bit_op_c, count_leading_zeros, count_ones, count_trailing_zeros
 
 #: unary ops: op class -> (numpy function, CUDA C function or None)
 UNARY: dict[Any, tuple[Any, str | None]] = {
@@ -27,7 +28,9 @@ UNARY: dict[Any, tuple[Any, str | None]] = {
     math_d.round: (lambda x: np.copysign(np.floor(np.abs(x) + 0.5), x), "round"),
     math_d.rsqrt: (lambda x: x.dtype.type(1) / np.sqrt(x), "rsqrt"),
     math_d.absi: (np.abs, None),
-    math_d.ctpop: (lambda x: like(np.bitwise_count(as_unsigned(x)), x) if hasattr(np, "bitwise_count") else x, None),
+    math_d.ctpop: (count_ones, None),
+    math_d.ctlz: (count_leading_zeros, None),
+    math_d.cttz: (count_trailing_zeros, None),
 }
 #: binary ops: op class -> (numpy function, CUDA C function)
 BINARY: dict[Any, tuple[Any, str]] = {
@@ -77,12 +80,13 @@ def _absi_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"({a} < 0 ? -{a} : {a})", ind)
 
 
-@CUDA.impl(math_d.ctpop)
-def _ctpop_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    t = op.operands[0].type
-    a = f"({unsigned_ctype(t)}){em.name(op.operands[0])}"
-    fn = f"__popcll({a})" if bit_width(t) > 32 else f"__popc((unsigned int){a})"
-    em.decl(op.results[0], f"({ctype(t)}){fn}", ind)
+_BIT_COUNTS = {math_d.ctpop: "ctpop", math_d.ctlz: "ctlz", math_d.cttz: "cttz"}
+
+
+@CUDA.impl(*_BIT_COUNTS)
+def _bit_count_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    kind = _BIT_COUNTS[op.opdef]
+    em.decl(op.results[0], bit_op_c(kind, op.operands[0].type, em.name(op.operands[0]), op), ind)
 
 
 # --------------------------------------------------------------------------- fpowi, classification, sincos, clampf
