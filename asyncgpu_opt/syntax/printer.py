@@ -15,7 +15,7 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
-from .attr_aliases import ALIASED_ATTRS, dialect_alias, named_alias_defs, renumber_distinct
+from .attr_aliases import ALIASED_ATTRS, dialect_alias, named_alias_defs, renumber_distinct, renumber_distinct_pieces
 from .format import format_of
 
 
@@ -126,7 +126,12 @@ class Printer:
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
     # ----- naming ---------------------------------------------------------------------------------
-    def compute_names(self, top: Operation) -> None:
+    def compute_names(self, top: Operation, defer: bool = False) -> None:
+        """Name every value in ``top``.  ``defer`` (custom form only): the regions of the ops in
+        ``top``'s own regions are numbered when ``print_op`` reaches each such op, into name tables
+        dropped after it (``_print_top_child``): one function's names alive at a time, not the
+        whole module's (in custom form a region's names depend only on what its parent left, so
+        the order does not change them)."""
         self._nv = 0
         self._na = 0
         self._nc = 0
@@ -137,6 +142,15 @@ class Printer:
             self._nv += 1
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
+        deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None
+        if defer and not self.generic and not self.value_users:
+            deferred = self._deferred = {}
+        self._number_stack(stack, deferred)
+
+    def _number_stack(self, stack: list[tuple[Region, int, int, int, _NameScope]],
+                      deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None) -> None:
+        """Number the regions on ``stack`` (last pushed first) and the regions nested in them; with
+        ``deferred``, nested regions are put there by ``id`` of their op instead."""
         while stack:
             region, nv, na, nc, parent = stack.pop()
             if not self.generic:
@@ -147,7 +161,27 @@ class Printer:
             for b in region.blocks:
                 for op in b.ops:
                     for r in op.regions:
-                        stack.append((r, self._nv, self._na, self._nc, cur))
+                        if deferred is None:
+                            stack.append((r, self._nv, self._na, self._nc, cur))
+                        else:
+                            deferred.setdefault(id(op), []).append((r, self._nv, self._na, self._nc, cur))
+
+    def _print_top_child(self, op: Operation, lines: list[str]) -> None:
+        """``print_op`` while ``print_top`` defers naming: an op of the top op's regions has its
+        regions numbered first, into copies of the name tables that are dropped after it."""
+        entries = self._deferred.pop(id(op), None)
+        if entries is None:
+            Printer.print_op(self, op, lines)
+            return
+        saved = (self.uses, self.names, self.groups, self.block_names)
+        if len(self.uses) + len(self.names) <= 256:  # (else keep one table: no copy per op)
+            self.uses, self.names, self.groups, self.block_names = (
+                dict(self.uses), dict(self.names), dict(self.groups), dict(self.block_names))
+        try:
+            self._number_stack(entries)
+            Printer.print_op(self, op, lines)
+        finally:
+            self.uses, self.names, self.groups, self.block_names = saved
 
     def _unique(self, name: str) -> str:
         clean = _SANITIZED.get(name)
@@ -343,17 +377,34 @@ class Printer:
         return (" attributes {" if with_keyword else " {") + body + "}"
 
     # ----- operations -----------------------------------------------------------------------------
+    _deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None  # compute_names
+
     def print_top(self, op: Operation) -> str:
-        self.compute_names(op)
+        """``op`` and what it holds, aliases first: the text mlir-opt prints."""
+        pieces = self.print_top_pieces(op)
+        return pieces[0] if len(pieces) == 1 else "".join(pieces)
+
+    def print_top_pieces(self, op: Operation) -> list[str]:
+        """``print_top`` as pieces in order (their concatenation is the text): the output is never
+        held twice, and only one top-level op's value names at a time (``compute_names``)."""
+        self.compute_names(op, defer=True)
         if self.generic:
             self._prealias(op)
         if self.debuginfo and not self.local_scope:
             self._locs = {}
         lines: list[str] = []
-        self.print_op(op, lines)
+        if self._deferred is not None:
+            self.print_op = self._print_top_child  # type: ignore[method-assign]
+            try:
+                self.print_op(op, lines)
+            finally:
+                del self.print_op
+                self._deferred = None
+        else:
+            self.print_op(op, lines)
         top = "\n".join(lines)
         if self.local_scope:
-            return renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
+            return [renumber_distinct(self._expand(top))]  # no alias section (nor the newline ending it)
         alias_defs = list(self.alias_defs)
         tail = ""
         if self._locs is not None:
@@ -373,8 +424,9 @@ class Printer:
         head = "".join(f"#{n} = {t}\n" for _d, _p, n, t in keyed)
         pieces.insert(0, head)
         pieces.append("\n")
-        pieces.append(tail)
-        return renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
+        if tail:
+            pieces.append(tail)
+        return renumber_distinct_pieces(pieces)
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
@@ -791,6 +843,18 @@ def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, 
     pr.value_users = value_users
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
+
+
+def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
+                        elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                        pretty_debuginfo: bool = False, value_users: bool = False) -> list[str]:
+    """``print_module`` as pieces (``Printer.print_top_pieces``): for writing out without joining."""
+    pr = Printer(generic, debuginfo)
+    pr.local_scope = local_scope
+    pr.pretty_debuginfo = pretty_debuginfo
+    pr.value_users = value_users
+    pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
+    return pr.print_top_pieces(op)
 
 
 def _unused(x: Any) -> None:  # pragma: no cover
