@@ -5,10 +5,12 @@ with ``--verify-diagnostics`` matching as mlir-opt does."""
 from __future__ import annotations
 
 import gc
+import itertools
 import re
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,11 +61,16 @@ class Config:
     hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
     pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
     value_users: bool = False  # --mlir-print-value-users
+    # printed output past this many characters goes to a temporary file and Result.pieces is an
+    # iterator reading it back (syntax/print_output.py): the CLI's setting; None keeps it in memory
+    spill_output_after: int | None = None
 
 
 @dataclass
 class Result:
-    pieces: list[str]  # the output in order (``output`` joins them; the CLI writes them one by one)
+    # the output in order (``output`` joins them; the CLI writes them one by one); an iterator, to
+    # be read once, when the output went to a temporary file (Config.spill_output_after)
+    pieces: Iterable[str]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     exit_code: int = 0
     stderr_text: str = ""  # IR dumps, timing, warnings (already rendered)
@@ -73,6 +80,8 @@ class Result:
     @property
     def output(self) -> str:
         """The output (printed IR, or what ``--run`` printed) as one string."""
+        if not isinstance(self.pieces, list):
+            self.pieces = ["".join(self.pieces)]
         return "".join(self.pieces)
 
     def rendered_diagnostics(self, color: bool = False) -> str:
@@ -240,7 +249,7 @@ class _ChunkRun:
         self.actions: list[str] = []  # --log-actions-to lines
         self.tree_counters: dict[int, int] = {}  # --mlir-print-ir-tree-dir: id(op) -> dumps so far
 
-    def run(self) -> list[str] | None:
+    def run(self) -> Iterable[str] | None:
         """Returns the chunk output as pieces to concatenate (printed IR with a final newline, or
         what ``--run`` printed), or None on failure (diagnostics recorded)."""
         cfg = self.config
@@ -276,8 +285,9 @@ class _ChunkRun:
 
                 # pieces, never joined here: the output is held once (54 MB at 100k lowered ops)
                 out = print_module_pieces(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
-                                          cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
-                out.append("\n")
+                                          cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users,
+                                          cfg.spill_output_after)
+                out = out + ["\n"] if isinstance(out, list) else itertools.chain(out, ("\n",))
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:
@@ -524,7 +534,7 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
     full = Source(text, filename)
     for off in near:
         res.stderr_text += Diagnostic("warning", "near miss with file split marker", FileLoc(full, off)).render()
-    pieces: list[str] = []
+    parts: list[Iterable[str]] = []  # each chunk's pieces, the split markers between them
     failed = False
     timings: dict[str, float] = {}
     for chunk, (start, end) in enumerate(spans):
@@ -549,9 +559,12 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
                 failed = True
                 res.diagnostics.extend(run.diags)
         if chunk:
-            pieces.append(config.output_split_marker + "\n")
-        pieces.extend(out or ())  # a printed chunk ends with its newline (run())
-    res.pieces = pieces
+            parts.append((config.output_split_marker + "\n",))
+        parts.append(out or ())  # a printed chunk ends with its newline (run())
+    if all(isinstance(p, list | tuple) for p in parts):
+        res.pieces = [p for part in parts for p in part]
+    else:  # read the spilled pieces only when written out
+        res.pieces = itertools.chain.from_iterable(parts)
     res.exit_code = 1 if failed else 0
     if config.timing:
         res.stderr_text += _timing_report(timings, time.perf_counter() - t_start)

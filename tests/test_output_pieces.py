@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from asyncgpu_opt.driver import Config, run_opt
-from asyncgpu_opt.syntax.attr_aliases import renumber_distinct, renumber_distinct_pieces
+from asyncgpu_opt.syntax import print_output
+from asyncgpu_opt.syntax.print_output import final_pieces
 
 # names that repeat across functions (%c0 in each, %c0_0 uniqued inside a nested region), an alias
 # used by two functions, block arguments and successors, a multi-result op, nested regions
@@ -68,10 +69,40 @@ def test_split_input_chunks_in_pieces() -> None:
 
 
 def test_distinct_ids_numbered_across_pieces() -> None:
-    text = "a distinct[7]<1> b distinct[3]<2> {\x02distinct[7]<1> distinct[9]<0>}"
-    whole = renumber_distinct(text.replace("\x02", ""))
-    assert whole == "a distinct[0]<1> b distinct[1]<2> {distinct[0]<1> distinct[2]<0>}"
-    assert "".join(renumber_distinct_pieces(text.split("\x02"))) == whole
+    """In output order: the alias section, the body pieces, the location aliases."""
+    body = ["a distinct[7]<1> b distinct[3]<2> {", "distinct[7]<1> distinct[9]<0>}"]
+    out = "".join(final_pieces("#x = distinct[9]<0>\n", body, None, "#loc = distinct[4]<5>\n"))
+    assert out == ("#x = distinct[0]<0>\na distinct[1]<1> b distinct[2]<2> {distinct[1]<1> distinct[0]<0>}\n"
+                   "#loc = distinct[3]<5>\n")
+
+
+@pytest.mark.parametrize("flags", [{}, {"generic": True}, {"debuginfo": True}, {"local_scope": True}])
+def test_spilled_output_is_the_same(monkeypatch, flags: dict) -> None:
+    """Region texts spilled to a temporary file come back in place: the same bytes, also across
+    --split-input-file chunks."""
+    text = PROGRAM + "// -----\n" + PROGRAM
+    cfg = dict(allow_unregistered=True, split_input_file=True, **flags)
+    kept = run_opt(text, "t.mlir", Config(**cfg))
+    assert kept.exit_code == 0, kept.rendered_diagnostics()
+    assert isinstance(kept.pieces, list)
+    monkeypatch.setattr(print_output, "_SPILL_MIN", 0)
+    spilled = run_opt(text, "t.mlir", Config(spill_output_after=0, **cfg))
+    if not flags.get("local_scope"):  # (which expands at once: it has no alias section to wait for)
+        assert not isinstance(spilled.pieces, list)  # read back when consumed
+    assert spilled.output == kept.output
+    assert spilled.output == kept.output  # (read once, kept after)
+
+
+def test_region_texts_spill_any_string(monkeypatch) -> None:
+    """Past ``spill_after`` characters held, texts go to the file and come back as they were (lone
+    surrogates too: how invalid UTF-8 input is held)."""
+    monkeypatch.setattr(print_output, "_SPILL_MIN", 0)
+    rt = print_output.RegionTexts()
+    rt.spill_after = 4
+    inner = rt.add("{\n  \udcff \u00e9 \U0001f600\n}")
+    outer = rt.add("{\n  op " + inner + "\n}")
+    assert rt.held == len("{\n  \udcff \u00e9 \U0001f600\n}") and rt.spill is not None
+    assert "".join(rt.expand("top " + outer)) == "top {\n  op {\n  \udcff \u00e9 \U0001f600\n}\n}"
 
 
 def test_cli_writes_the_pieces(tmp_path) -> None:

@@ -75,13 +75,3 @@ def renumber_distinct(text: str, ids: dict[str, str] | None = None) -> str:
         return f"distinct[{n}]<"
 
     return _DISTINCT.sub(sub, text)
-
-
-def renumber_distinct_pieces(pieces: list[str]) -> list[str]:
-    """``renumber_distinct`` of the text the pieces make, piece by piece (in place; an id never
-    spans two pieces: they are cut where a region starts or ends)."""
-    ids: dict[str, str] = {}
-    for i, p in enumerate(pieces):
-        if "distinct[" in p:
-            pieces[i] = renumber_distinct(p, ids)
-    return pieces
