@@ -425,10 +425,10 @@ _SPILL_OUTPUT_AFTER = 8 << 20
 
 
 def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
-    """Write ``text`` (or its pieces, in order) to ``path`` (``-``: stdout).  A regular file is replaced atomically (a
-    temporary file beside it, renamed over it: never half-written) and keeps its mode (a new one
-    gets the umask's, as mlir-opt); through a symlink the target is replaced, the link stays;
-    anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
+    """Write ``text`` (or its pieces, in order) to ``path`` (``-``: stdout).  A regular file is
+    replaced atomically (a temporary file beside it, renamed over it: never half-written) and keeps
+    its mode (a new one gets the umask's, as mlir-opt); through a symlink the target is replaced,
+    the link stays; anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
         _write_chunked(sys.stdout, text)
         sys.stdout.flush()
