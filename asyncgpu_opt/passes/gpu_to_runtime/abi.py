@@ -12,7 +12,7 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, OpResult, SharedAttributes, Value, new_results
+from ...ir.core import NO_OPERANDS, Block, Operation, OpResult, SharedAttributes, Value, new_results
 from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
@@ -112,7 +112,7 @@ class Builder:
         op = _new_op(Operation)
         op.name = name
         op.opdef = od
-        op.operands = ops = list(operands)
+        op.operands = ops = list(operands) if operands else NO_OPERANDS
         for i, v in enumerate(ops):
             v.uses.append((op, i))
         if len(result_types) == 1:  # (most lowered ops)
@@ -122,9 +122,9 @@ class Builder:
             r.name_hint = None
             r.op = op
             r.index = 0
-            op.results = [r]
+            op.results = (r,)
         else:
-            op.results = new_results(op, result_types) if result_types else []
+            op.results = new_results(op, result_types) if result_types else ()
         op.attributes = attrs
         op.properties = None
         op.regions = ()
