@@ -270,9 +270,11 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             try:
                 shapes = facts[1]
                 attrs = op.attributes
-                # an op like one that passed in this run (same definition, shared attribute dict
-                # and type objects) skips even the shape key (its type texts were a third of the time)
-                ik = _identity_key(op, od, attrs) if attrs.__class__ is SharedAttributes else None
+                # an op like one that passed in this run (same definition, shared attribute dict or
+                # none, same type objects) skips even the shape key (its type texts were a third
+                # of the time)
+                ik = _identity_key(op, od, attrs.serial) if attrs.__class__ is SharedAttributes \
+                    else None if attrs else _identity_key(op, od, -1)
                 if shapes is not None:
                     if ik is None or ik not in memo:
                         # a shape that passed before skips the call (verify_all's own check, inlined:
@@ -328,10 +330,11 @@ def _misplaced_terminator(op: Operation, od: Any) -> None:
     raise _fail(op, "must be the last operation in the parent block")
 
 
-def _identity_key(op: Operation, od: Any, attrs: SharedAttributes) -> tuple | None:
-    """The op's shape by identity, for the commonest lowered shapes (at most one result, up to
-    four operands, no successors): definition, shared attribute dict's serial number, type
-    objects' ids.  Valid while the IR is unchanged (its types stay alive); ``None`` for others."""
+def _identity_key(op: Operation, od: Any, serial: int) -> tuple | None:
+    """The op's shape by identity, for the commonest shapes (at most one result, up to four
+    operands, no successors): definition, ``serial`` (its shared attribute dict's serial number,
+    -1 for no attributes), type objects' ids.  Valid while the IR is unchanged (its types stay
+    alive); ``None`` for other shapes."""
     res = op.results
     if len(res) > 1 or op.successors:
         return None
@@ -339,15 +342,15 @@ def _identity_key(op: Operation, od: Any, attrs: SharedAttributes) -> tuple | No
     operands = op.operands
     n = len(operands)
     if n == 0:
-        return (od, attrs.serial, r)
+        return (od, serial, r)
     if n == 1:
-        return (od, attrs.serial, r, id(operands[0].type))
+        return (od, serial, r, id(operands[0].type))
     if n == 2:
-        return (od, attrs.serial, r, id(operands[0].type), id(operands[1].type))
+        return (od, serial, r, id(operands[0].type), id(operands[1].type))
     if n == 3:
-        return (od, attrs.serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type))
+        return (od, serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type))
     if n == 4:
-        return (od, attrs.serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type),
+        return (od, serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type),
                 id(operands[3].type))
     return None
 

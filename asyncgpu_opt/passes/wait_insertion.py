@@ -71,12 +71,15 @@ class WaitInsertionPass(Pass):
         counts = dict.fromkeys(("num-deps-deduplicated", "num-waits-folded", "num-joins", "num-roots",
                                 "num-forks"), 0)
         ops = _async_ops(root)
+        # id(op) -> its dependencies, read in step 1 and reused by step 2 unless an op changed
+        known: dict[int, list] = {}
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
             if len(op.operands) < 2:
                 continue  # (fewer than two dependencies: nothing to dedupe)
             deps = op.opdef.operand_group(op, "asyncDependencies")
             if len(deps) < 2:
+                known[id(op)] = deps
                 continue
             uniq = []
             for d in deps:
@@ -85,6 +88,8 @@ class WaitInsertionPass(Pass):
             if len(uniq) != len(deps):
                 op.opdef.set_operand_group(op, "asyncDependencies", uniq)
                 counts["num-deps-deduplicated"] += len(deps) - len(uniq)
+            else:
+                known[id(op)] = deps
         folded = False
         for op in ops:
             # gpu.wait: its operands are its dependencies, its optional result the token
@@ -102,6 +107,7 @@ class WaitInsertionPass(Pass):
                     folded = True
         if folded:  # the same list as a new walk: only (region-less) waits were erased
             ops = [o for o in ops if o.parent is not None or o is root]
+            known.clear()  # (a fold changed the dependencies of the folded wait's user)
         inserts = _Inserts()
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
         #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
@@ -109,7 +115,9 @@ class WaitInsertionPass(Pass):
             od = op.opdef
             if od is WaitOp:
                 continue
-            deps = od.operand_group(op, "asyncDependencies")
+            deps = known.get(id(op))
+            if deps is None:
+                deps = od.operand_group(op, "asyncDependencies")
             if not deps and od.result_group(op, "asyncToken") and od is not LaunchFuncOp \
                     and not (od is AllocOp and AllocOp.host_shared(op)):
                 w = _new_wait([], op.loc)

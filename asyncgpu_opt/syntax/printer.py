@@ -142,12 +142,12 @@ class Printer:
             if not self.generic:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
-            self._number_region(region)
+            nested: list[Operation] = []
+            self._number_region(region, nested)
             cur = self._scope
-            for b in region.blocks:
-                for op in b.ops:
-                    for r in op.regions:
-                        stack.append((r, self._nv, self._na, self._nc, cur))
+            for op in nested:
+                for r in op.regions:
+                    stack.append((r, self._nv, self._na, self._nc, cur))
 
     def _unique(self, name: str) -> str:
         clean = _SANITIZED.get(name)
@@ -174,7 +174,9 @@ class Printer:
         self.names[id(v)] = name
         self.uses[v] = "%" + name
 
-    def _number_region(self, region: Region) -> None:
+    def _number_region(self, region: Region, nested: list[Operation]) -> None:
+        """Name the values defined in ``region``'s blocks; its ops with regions go to ``nested``
+        (in order: one pass over the ops)."""
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
@@ -189,6 +191,8 @@ class Printer:
             value_users = self.value_users
             nv = self._nv  # the next number, kept here in the common cases (written back around the others)
             for op in b.ops:
+                if op.regions:
+                    nested.append(op)
                 res = op.results
                 if not res:
                     if value_users:  # an op without results is named by a number of its own
