@@ -234,8 +234,7 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
                   isolated: list[Operation]) -> None:
     ops = b.ops
     if not ops:
-        if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
-            raise MLIRError("empty block: expect at least a terminator", parent.loc)
+        _check_empty_block(parent, b, no_terminator)
         return
     last_i = len(ops) - 1
     block_passed: set[tuple] = set()  # shapes of symbol_verified ops that passed in this block
@@ -302,7 +301,9 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
             except VerifyError as e:
                 raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
         res = op.results
-        if res:
+        if len(res) == 1:
+            avail.add(res[0])  # (the common case: cheaper than an update from a list)
+        elif res:
             avail.update(res)
     if parent is dom.top:  # a block of the isolated op itself: nothing around it is in ``avail``
         avail.clear()
@@ -312,6 +313,11 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has ", last.loc, op=last, op_in_message=True)
+
+
+def _check_empty_block(parent: Operation, b: Block, no_terminator: bool) -> None:
+    if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
+        raise MLIRError("empty block: expect at least a terminator", parent.loc)
 
 
 def _misplaced_successors(ops: list[Operation]) -> None:

@@ -71,7 +71,8 @@ class WaitInsertionPass(Pass):
         counts = dict.fromkeys(("num-deps-deduplicated", "num-waits-folded", "num-joins", "num-roots",
                                 "num-forks"), 0)
         ops = _async_ops(root)
-        # id(op) -> its dependencies, read in step 1 and reused by step 2 unless an op changed
+        # id(op) -> its dependencies as they are now (every change below updates it; a fold
+        # clears it), so that each op's group is read about once
         known: dict[int, list] = {}
         # 1. dedupe and fold single-use pass-through waits
         for op in ops:
@@ -88,8 +89,7 @@ class WaitInsertionPass(Pass):
             if len(uniq) != len(deps):
                 op.opdef.set_operand_group(op, "asyncDependencies", uniq)
                 counts["num-deps-deduplicated"] += len(deps) - len(uniq)
-            else:
-                known[id(op)] = deps
+            known[id(op)] = uniq
         folded = False
         for op in ops:
             # gpu.wait: its operands are its dependencies, its optional result the token
@@ -122,13 +122,16 @@ class WaitInsertionPass(Pass):
                     and not (od is AllocOp and AllocOp.host_shared(op)):
                 w = _new_wait([], op.loc)
                 inserts.add(op, w)
-                od.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                deps = [w.results[0]]
+                od.set_operand_group(op, "asyncDependencies", deps)
                 counts["num-roots"] += 1
             elif len(deps) > 1:
                 w = _new_wait(deps, op.loc)
                 inserts.add(op, w)
-                od.set_operand_group(op, "asyncDependencies", [w.results[0]])
+                deps = [w.results[0]]
+                od.set_operand_group(op, "asyncDependencies", deps)
                 counts["num-joins"] += 1
+            known[id(op)] = deps
         inserts.commit()
         # 3. forks
         tokens: list = []
@@ -145,8 +148,11 @@ class WaitInsertionPass(Pass):
                     continue
                 w = _new_wait([t], u.loc)
                 inserts.add(u, w)
-                deps = od.operand_group(u, "asyncDependencies")
-                od.set_operand_group(u, "asyncDependencies", [w.results[0] if d is t else d for d in deps])
+                deps = known.get(id(u))
+                if deps is None:  # (a user outside ``root``)
+                    deps = od.operand_group(u, "asyncDependencies")
+                known[id(u)] = deps = [w.results[0] if d is t else d for d in deps]
+                od.set_operand_group(u, "asyncDependencies", deps)
                 counts["num-forks"] += 1
         inserts.commit()
         changed = False
