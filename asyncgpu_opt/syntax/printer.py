@@ -137,13 +137,13 @@ class Printer:
             self._nv += 1
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
+        nested: list[Operation]
         while stack:
             region, nv, na, nc, parent = stack.pop()
             if not self.generic:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
-            nested: list[Operation] = []
-            self._number_region(region, nested)
+            self._number_region(region, nested := [])
             cur = self._scope
             for op in nested:
                 for r in op.regions:
@@ -174,9 +174,7 @@ class Printer:
         self.names[id(v)] = name
         self.uses[v] = "%" + name
 
-    def _number_region(self, region: Region, nested: list[Operation]) -> None:
-        """Name the values defined in ``region``'s blocks; its ops with regions go to ``nested``
-        (in order: one pass over the ops)."""
+    def _number_region(self, region: Region, nested: list[Operation]) -> None:  # nested: its ops with regions
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
