@@ -153,20 +153,20 @@ class Printer:
                       deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None) -> None:
         """Number the regions on ``stack`` (last pushed first) and the regions nested in them; with
         ``deferred``, nested regions are put there by ``id`` of their op instead."""
+        nested: list[Operation]
         while stack:
             region, nv, na, nc, parent = stack.pop()
             if not self.generic:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
-            self._number_region(region)
+            self._number_region(region, nested := [])
             cur = self._scope
-            for b in region.blocks:
-                for op in b.ops:
-                    for r in op.regions:
-                        if deferred is None:
-                            stack.append((r, self._nv, self._na, self._nc, cur))
-                        else:
-                            deferred.setdefault(id(op), []).append((r, self._nv, self._na, self._nc, cur))
+            for op in nested:
+                for r in op.regions:
+                    if deferred is None:
+                        stack.append((r, self._nv, self._na, self._nc, cur))
+                    else:
+                        deferred.setdefault(id(op), []).append((r, self._nv, self._na, self._nc, cur))
 
     def _unique(self, name: str) -> str:
         clean = _SANITIZED.get(name)
@@ -193,7 +193,7 @@ class Printer:
         self.names[id(v)] = name
         self.uses[v] = "%" + name
 
-    def _number_region(self, region: Region) -> None:
+    def _number_region(self, region: Region, nested: list[Operation]) -> None:  # nested: its ops with regions
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
@@ -208,6 +208,8 @@ class Printer:
             value_users = self.value_users
             nv = self._nv  # the next number, kept here in the common cases (written back around the others)
             for op in b.ops:
+                if op.regions:
+                    nested.append(op)
                 res = op.results
                 if not res:
                     if value_users:  # an op without results is named by a number of its own
