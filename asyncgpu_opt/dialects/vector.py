@@ -2,6 +2,7 @@
 
     vector.print (%v `:` type)? (`punctuation` `<`p`>` | `str` string)? attr-dict
     vector.broadcast %s attr-dict `:` type `to` vector-type
+    vector.bitcast %v attr-dict `:` vector-type `to` vector-type
     vector.extract %v[pos...] attr-dict `:` result-type `from` vector-type
     vector.insert %s, %v [pos...] attr-dict `:` type `into` vector-type
     vector.from_elements %e... attr-dict `:` vector-type
@@ -126,6 +127,37 @@ class BroadcastOp(OpDef):
             src = src.element_type
         if src != dst.element_type:
             raise VerifyError("failed to verify that source operand and result have same element type", op)
+
+
+def _bit_width(t: T.Type) -> int:
+    return 64 if isinstance(t, T.IndexType) else getattr(t, "width", 0)
+
+
+class BitCastOp(OpDef):
+    """``vector.bitcast``: the same bits as a vector of another element type; only the minor
+    dimension may change (its size times the element width stays the same)."""
+
+    name = "vector.bitcast"
+    operands = (single("source"),)
+    results = (single("result"),)
+    traits = frozenset({"Pure"})
+    effects = ()
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, dst = op.operands[0].type, op.results[0].type
+        for k, t in (("operand", src), ("result", dst)):
+            if not isinstance(t, T.VectorType):
+                raise VerifyError(f"{k} #0 must be vector of any type values, but got '{t}'", op)
+        if len(src.shape) != len(dst.shape):
+            raise VerifyError("op failed to verify that all of {source, result} have same rank", op)
+        if src.shape[:-1] != dst.shape[:-1]:
+            i = next(i for i, (a, b) in enumerate(zip(src.shape, dst.shape)) if a != b)
+            raise VerifyError(f"dimension size mismatch at: {i}", op)
+        if src.shape and src.shape[-1] * _bit_width(src.element_type) != dst.shape[-1] * _bit_width(
+                dst.element_type):
+            raise VerifyError("source/result bitwidth of the minor 1-D vectors must be equal", op)
 
 
 def _position_rank(op: Operation) -> int:

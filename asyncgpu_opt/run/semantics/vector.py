@@ -24,8 +24,10 @@ _OPEN = {"open": "( ", "close": " )", "comma": ", ", "newline": "\n", "no_punctu
 def _scalar_text(x: Any, t: T.Type) -> str:
     if isinstance(t, T.FloatType):
         return RU.format_float(float(np.float32(x)) if t.width == 32 else float(x))
-    if isinstance(t, T.IndexType) or (isinstance(t, T.IntegerType) and (t.signedness == "u" or t.width == 1)):
+    if isinstance(t, T.IndexType):
         return str(int(x) & 0xFFFF_FFFF_FFFF_FFFF)
+    if isinstance(t, T.IntegerType) and (t.signedness == "u" or t.width == 1):  # zero-extended to 64 bits
+        return str(int(x) & ((1 << min(t.width, 64)) - 1))
     v = int(x) & 0xFFFF_FFFF_FFFF_FFFF
     return str(v - (1 << 64) if v >> 63 else v)
 
@@ -57,6 +59,21 @@ def _print(it: Any, op: Any) -> Any:
 def _broadcast(it: Any, op: Any) -> Any:
     t = op.results[0].type
     return np.broadcast_to(np.asarray(it.get(op.operands[0]), dtype=dtype_of(t.element_type)), t.shape).copy()
+
+
+@HOST.impl(vector_d.BitCastOp)
+def _bitcast(it: Any, op: Any) -> Any:
+    """The same bits, the minor dimension regrouped (``i1`` elements are single bits, little-endian
+    within a byte as LLVM's ``<8 x i1>`` to ``i8``)."""
+    v = np.ascontiguousarray(it.get(op.operands[0]))
+    t = op.results[0].type
+    dt = dtype_of(t.element_type)
+    if v.dtype.kind == "b" and dt.kind != "b":
+        v = np.packbits(v, axis=-1, bitorder="little")
+    if dt.kind == "b":
+        bits = np.unpackbits(v.view(np.uint8), axis=-1, bitorder="little") if v.dtype.kind != "b" else v
+        return bits.astype(np.bool_).reshape(t.shape)
+    return v.view(dt).reshape(t.shape)
 
 
 def _position(it: Any, op: Any) -> tuple[int, ...]:
