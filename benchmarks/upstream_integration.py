@@ -23,6 +23,12 @@ lines are split into pipelines (``mlir-opt ... | mlir-runner ... | FileCheck ...
   FileCheck options (``--check-prefix``, ``--match-full-lines``, ...).  Without a FileCheck stage
   the exit status alone decides.  A runner stage under ``not`` must fail.
 
+``--oracle`` also runs each ``run`` pipeline under upstream 22.1.8 (``scripts/mlir-opt-ref``: its
+mlir-opt with a fixed lowering to LLVM, then its ``mlir-runner`` with the same flags) and compares
+the two outputs byte for byte (column ``=ref``: ``same``, ``DIFF``, ``-`` when upstream cannot run
+it): CHECK lines without ``--match-full-lines`` accept ``-44`` for ``4``; the oracle does not.  A
+program upstream 22.1.8 cannot even parse (written for a later MLIR) is classified ``new``.
+
 A program passes a pipeline of ours when every ``run`` pipeline of its RUN lines passes.  Prints
 one row per program and the counts (``N of M pass``).
 """
@@ -193,6 +199,65 @@ def run_one(path: Path, pipe: Pipeline, flags: list[str], timeout: float,
     return True, "CHECKs match"
 
 
+_REF = REPO / "scripts" / "mlir-opt-ref"
+# a lowering of everything the CPU programs use (the RUN lines' test passes are not in the wheel)
+_REF_LOWERING = ["-lower-affine", "-convert-math-to-funcs", "-convert-vector-to-scf", "-convert-scf-to-cf",
+                 "-convert-vector-to-llvm", "-convert-math-to-llvm", "-convert-math-to-libm",
+                 "-expand-strided-metadata", "-finalize-memref-to-llvm", "-convert-arith-to-llvm",
+                 "-convert-index-to-llvm", "-convert-func-to-llvm", "-convert-cf-to-llvm", "-convert-ub-to-llvm",
+                 "-reconcile-unrealized-casts"]
+
+
+def upstream_parses(path: Path) -> bool:
+    """Whether upstream mlir-opt 22.1.8 reads the program at all."""
+    return subprocess.run([str(_REF), str(path)], capture_output=True, text=True).returncode == 0
+
+
+def oracle_output(path: Path, pipe: Pipeline, timeout: float) -> str | None:
+    """The program's output under upstream mlir-opt + mlir-runner (None: upstream cannot run it)."""
+    import os
+    import sysconfig
+
+    lowered = subprocess.run([str(_REF), str(path), *_REF_LOWERING], capture_output=True, text=True)
+    if lowered.returncode:
+        return None
+    lib = Path(sysconfig.get_paths()["purelib"]) / "mlir" / "lib"
+    flags = [f.replace("--entry-point-result", "-entry-point-result") for f in runner_flags(pipe.runner)]
+    if not any(f.startswith("-entry-point-result") for f in flags):
+        flags.append("-entry-point-result=void")
+    argv = [str(_REF), *flags, f"-shared-libs={lib}/libmlir_runner_utils.so,{lib}/libmlir_c_runner_utils.so"]
+    try:
+        p = subprocess.run(argv, input=lowered.stdout, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT if pipe.merge else subprocess.PIPE, text=True,
+                           timeout=timeout, env={**os.environ, "TOOL": "mlir-runner"})
+    except subprocess.TimeoutExpired:
+        return None
+    return p.stdout if (p.returncode != 0) == pipe.runner_fails else None
+
+
+def _ours_output(path: Path, pipe: Pipeline, flags: list[str], timeout: float, tool: str | None) -> str | None:
+    argv = [tool or _tool("asyncgpu-opt"), str(path), *flags, *runner_flags(pipe.runner)]
+    try:
+        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if pipe.merge else subprocess.PIPE,
+                           text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    return p.stdout
+
+
+def compare_oracle(path: Path, pipes: list[Pipeline], flags: list[str], timeout: float,
+                   tool: str | None) -> str:
+    """``same`` when every pipeline's output is upstream's byte for byte, ``DIFF`` when one is not,
+    ``-`` when upstream cannot run one."""
+    for p in pipes:
+        ref = oracle_output(path, p, timeout)
+        if ref is None:
+            return "-"
+        if _ours_output(path, p, flags, timeout, tool) != ref:
+            return "DIFF"
+    return "same"
+
+
 def _programs(dirs: list[Path]) -> list[tuple[str, Path]]:
     out = []
     for d in dirs:
@@ -210,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="the reason of every failure and classification")
     ap.add_argument("--tool", help="the asyncgpu-opt to run (default: the project venv's)")
     ap.add_argument("--pipelines", default=",".join(PIPELINES), help="which of sync,async to run")
+    ap.add_argument("--oracle", action="store_true",
+                    help="compare the output with upstream mlir-runner's byte for byte (scripts/mlir-opt-ref)")
     a = ap.parse_args(argv)
     pipes = {k: PIPELINES[k] for k in a.pipelines.split(",") if k}
     files = _programs(a.dirs)
@@ -220,7 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     passed = {k: 0 for k in pipes}
     kinds: dict[str, int] = {}
     both = runnable = 0
-    print(f"{'program':{width}} {'kind':5} " + " ".join(f"{k:6}" for k in pipes))
+    cols = [*pipes, *(["=ref"] if a.oracle else [])]
+    same = 0
+    print(f"{'program':{width}} {'kind':5} " + " ".join(f"{k:6}" for k in cols))
     for name, f in files:
         runs = [parse_pipeline(c, f) for c in run_commands(f.read_text())]
         todo = [p for p in runs if p.kind == "run"]
@@ -228,9 +297,13 @@ def main(argv: list[str] | None = None) -> int:
         if not todo or any(p.kind == "pass" for p in other):
             kind = next((p.kind for p in other if p.kind == "pass"), other[0].kind if other else "norun")
             kinds[kind] = kinds.get(kind, 0) + 1
-            print(f"{name:{width}} {kind:5} " + " ".join(f"{'-':6}" for _ in pipes))
+            print(f"{name:{width}} {kind:5} " + " ".join(f"{'-':6}" for _ in cols))
             if a.verbose and kind == "pass":
                 print(f"    needs: {next(p.why for p in other if p.kind == 'pass')}")
+            continue
+        if a.oracle and not upstream_parses(f):
+            kinds["new"] = kinds.get("new", 0) + 1
+            print(f"{name:{width}} {'new':5} " + " ".join(f"{'-':6}" for _ in cols))
             continue
         runnable += 1
         res = {}
@@ -241,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
         for k, (ok, _) in res.items():
             passed[k] += ok
         both += all(ok for ok, _ in res.values())
-        print(f"{name:{width}} {'run':5} " + " ".join(f"{'pass' if ok else 'FAIL':6}" for ok, _ in res.values()))
+        row = ["pass" if ok else "FAIL" for ok, _ in res.values()]
+        if a.oracle:
+            row.append(compare_oracle(f, todo, next(iter(pipes.values())), a.timeout, a.tool))
+            same += row[-1] == "same"
+        print(f"{name:{width}} {'run':5} " + " ".join(f"{c:6}" for c in row))
         if a.verbose:
             for k, (ok, why) in res.items():
                 if not ok:
@@ -253,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{k:6}: {passed[k]} of {runnable} runnable pass")
     if len(pipes) > 1:
         print(f"all   : {both} of {runnable} runnable pass")
+    if a.oracle:
+        print(f"=ref  : {same} of {runnable} runnable print what upstream mlir-runner prints")
     return 0
 
 

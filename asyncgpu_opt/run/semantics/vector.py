@@ -12,11 +12,12 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import vector as vector_d
+from ...ir import affine as AF
 from ...ir import types as T
 from .. import runner_utils as RU
 from .. import simt
 from ..registry import HOST
-from ..values import dtype_of
+from ..values import dtype_of, odd_width, sign_extend
 
 _OPEN = {"open": "( ", "close": " )", "comma": ", ", "newline": "\n", "no_punctuation": ""}
 
@@ -114,23 +115,45 @@ def _reduction(it: Any, op: Any) -> Any:
     r = simt.combine_all(kind, v.ravel())
     if len(op.operands) > 1:
         r = simt.combine(kind, np.asarray(it.get(op.operands[1])), r)
-    return v.dtype.type(r)
+    w = odd_width(op.results[0].type)
+    return v.dtype.type(r if w is None else sign_extend(r, w))
+
+
+def _vector_dims(op: Any, mrank: int, vrank: int) -> list[int | None]:
+    """For each vector dimension, the memref dimension it walks (the permutation map's result
+    ``d<j>``), None for a broadcast dimension (result ``0``)."""
+    pm = op.attributes.get("permutation_map")
+    if pm is None:
+        return list(range(mrank - vrank, mrank))
+    out: list[int | None] = []
+    for e in pm.map.results:
+        if isinstance(e, AF.Dim):
+            out.append(e.pos)
+        elif isinstance(e, AF.Const) and e.value == 0:
+            out.append(None)
+        else:
+            raise MLIRError(f"--run: {op.name} with permutation map result '{AF.print_expr(e)}' is not supported",
+                            op.loc)
+    return out
 
 
 def _transfer_indices(it: Any, op: Any, base: Any, vt: T.VectorType) -> list[tuple[int, ...] | None]:
-    """The memref index of each vector element (row-major), None where it is out of bounds."""
+    """The memref index of each vector element (row-major), None where it is out of bounds.  Vector
+    dimension ``k`` walks the memref dimension of the permutation map's result ``k`` (a transposing
+    map like ``(d0, d1, d2) -> (d2, d0, d1)`` too); a broadcast dimension (result ``0``) reads one
+    element for all its positions."""
     idx = [int(it.get(v)) for v in op.opdef.operand_group(op, "indices")]
-    pm = op.attributes.get("permutation_map")
-    mrank = len(idx)
-    if pm is not None and str(pm) != str(vector_d.minor_identity(mrank, len(vt.shape))):
-        raise MLIRError(f"--run: {op.name} with a permutation map other than the minor identity is not "
-                        "supported", op.loc)
-    lead = mrank - len(vt.shape)
+    dims = _vector_dims(op, len(idx), len(vt.shape))
+    has_mask = bool(op.opdef.operand_group(op, "mask"))
+    if has_mask and dims != list(range(len(idx) - len(vt.shape), len(idx))):
+        raise MLIRError(f"--run: a masked {op.name} with a permutation map other than the minor identity is "
+                        "not supported", op.loc)
     out: list[tuple[int, ...] | None] = []
     for vi in itertools.product(*(range(d) for d in vt.shape)):
         full = list(idx)
         for k, d in enumerate(vi):
-            full[lead + k] += d
+            if dims[k] is not None:
+                full[dims[k]] += d
         ok = all(0 <= i < n for i, n in zip(full, base.sizes))
         out.append(tuple(full) if ok else None)
     return out
