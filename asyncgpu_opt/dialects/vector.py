@@ -288,6 +288,20 @@ def minor_identity(num_dims: int, rank: int) -> A.AffineMapAttr:
     return A.AffineMapAttr(AF.AffineMap(num_dims, 0, [AF.Dim(i) for i in range(num_dims - rank, num_dims)]))
 
 
+def transfer_mask_type(vt: T.VectorType, attrs: dict[str, A.Attribute]) -> T.VectorType:
+    """The mask type of a transfer (upstream's ``inferTransferOpMaskType``): ``i1`` over the vector
+    dimensions the permutation map reads from the memref (not its broadcast ``0`` results), in the
+    memref's dimension order: ``(d0, d1) -> (d1, d0)`` on ``vector<9x4xf32>`` takes ``vector<4x9xi1>``."""
+    pm = attrs.get("permutation_map")
+    res = pm.map.results if isinstance(pm, A.AffineMapAttr) else ()
+    read = sorted((e.pos, k) for k, e in enumerate(res) if isinstance(e, AF.Dim))
+    if not read or len(res) != len(vt.shape):
+        return T.VectorType(vt.shape, T.i1, vt.scalable)
+    scal = vt.scalable
+    return T.VectorType(tuple(vt.shape[k] for _, k in read), T.i1,
+                        tuple(scal[k] for _, k in read) if scal else scal)
+
+
 def _transfer_defaults(attrs: dict[str, A.Attribute], mt: T.Type, vt: T.Type) -> None:
     rank = len(vt.shape) if isinstance(vt, T.VectorType) else 0
     mrank = len(mt.shape) if isinstance(mt, T.ShapedType) else 0
@@ -339,7 +353,7 @@ class TransferReadOp(OpDef):
         operands = {"base": p.resolve(base, mt), "indices": [p.resolve(r, _IDX) for r in idx],
                     "padding": p.resolve(pad, elem)}
         if mask is not None:
-            operands["mask"] = p.resolve(mask, T.VectorType(vt.shape, T.i1))
+            operands["mask"] = p.resolve(mask, transfer_mask_type(vt, attrs))
         return cls.build(operands, {"vector": vt}, attrs)
 
     @classmethod
@@ -384,7 +398,7 @@ class TransferWriteOp(OpDef):
         operands = {"valueToStore": p.resolve(val, vt), "base": p.resolve(base, mt),
                     "indices": [p.resolve(r, _IDX) for r in idx]}
         if mask is not None:
-            operands["mask"] = p.resolve(mask, T.VectorType(vt.shape, T.i1))
+            operands["mask"] = p.resolve(mask, transfer_mask_type(vt, attrs))
         res = mt if isinstance(mt, T.TensorType) else None
         return cls.build(operands, {"result": res}, attrs)
 

@@ -138,18 +138,22 @@ def _vector_dims(op: Any, mrank: int, vrank: int) -> list[int | None]:
 
 
 def _transfer_indices(it: Any, op: Any, base: Any, vt: T.VectorType) -> list[tuple[int, ...] | None]:
-    """The memref index of each vector element (row-major), None where it is out of bounds.  Vector
-    dimension ``k`` walks the memref dimension of the permutation map's result ``k`` (a transposing
-    map like ``(d0, d1, d2) -> (d2, d0, d1)`` too); a broadcast dimension (result ``0``) reads one
-    element for all its positions."""
+    """The memref index of each vector element (row-major), None where it is out of bounds or masked
+    off.  Vector dimension ``k`` walks the memref dimension of the permutation map's result ``k`` (a
+    transposing map like ``(d0, d1, d2) -> (d2, d0, d1)`` too); a broadcast dimension (result ``0``)
+    reads one element for all its positions.  The mask is indexed as the memref is read, before the
+    permutation and without the broadcast dimensions (``(d1, d0)`` on ``vector<9x4xf32>``: a
+    ``vector<4x9xi1>`` mask)."""
     idx = [int(it.get(v)) for v in op.opdef.operand_group(op, "indices")]
     dims = _vector_dims(op, len(idx), len(vt.shape))
-    has_mask = bool(op.opdef.operand_group(op, "mask"))
-    if has_mask and dims != list(range(len(idx) - len(vt.shape), len(idx))):
-        raise MLIRError(f"--run: a masked {op.name} with a permutation map other than the minor identity is "
-                        "not supported", op.loc)
+    mask = op.opdef.operand_group(op, "mask")
+    mk = np.asarray(it.get(mask[0])) if mask else None
+    order = sorted((k for k, d in enumerate(dims) if d is not None), key=lambda k: dims[k])
     out: list[tuple[int, ...] | None] = []
     for vi in itertools.product(*(range(d) for d in vt.shape)):
+        if mk is not None and not mk[tuple(vi[k] for k in order)]:
+            out.append(None)
+            continue
         full = list(idx)
         for k, d in enumerate(vi):
             if dims[k] is not None:
@@ -163,12 +167,10 @@ def _transfer_indices(it: Any, op: Any, base: Any, vt: T.VectorType) -> list[tup
 def _transfer_read(it: Any, op: Any) -> Any:
     base = it.get(op.opdef.operand_group(op, "base")[0])
     pad = it.get(op.opdef.operand_group(op, "padding")[0])
-    mask = op.opdef.operand_group(op, "mask")
     vt = op.results[0].type
-    mk = np.asarray(it.get(mask[0])).ravel() if mask else None
     vals = []
-    for k, ix in enumerate(_transfer_indices(it, op, base, vt)):
-        if ix is None or (mk is not None and not mk[k]):
+    for ix in _transfer_indices(it, op, base, vt):
+        if ix is None:
             vals.append(pad)
             continue
         flat, e = it.element(op, base, list(ix), False)
@@ -180,14 +182,11 @@ def _transfer_read(it: Any, op: Any) -> Any:
 def _transfer_write(it: Any, op: Any) -> Any:
     v = np.asarray(it.get(op.opdef.operand_group(op, "valueToStore")[0])).ravel()
     base = it.get(op.opdef.operand_group(op, "base")[0])
-    mask = op.opdef.operand_group(op, "mask")
-    mk = np.asarray(it.get(mask[0])).ravel() if mask else None
     vt = op.opdef.operand_group(op, "valueToStore")[0].type
     for k, ix in enumerate(_transfer_indices(it, op, base, vt)):
-        if ix is None or (mk is not None and not mk[k]):
-            continue
-        flat, e = it.element(op, base, list(ix), True)
-        flat[e] = v[k]
+        if ix is not None:
+            flat, e = it.element(op, base, list(ix), True)
+            flat[e] = v[k]
     return None
 
 
