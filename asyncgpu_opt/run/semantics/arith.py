@@ -313,6 +313,7 @@ def _signed(x: int, w: int) -> int:
 
 
 SIM.impl(arith_d.AddUIExtendedOp)(extended(lambda a, b, w: (a + b, (a + b) >> w)))
+CUDA.refuse(arith_d.AddUIExtendedOp, arith_d.mulsi_extended, arith_d.mului_extended)
 SIM.impl(arith_d.mului_extended)(extended(lambda a, b, w: (a * b, (a * b) >> w)))
 SIM.impl(arith_d.mulsi_extended)(
     extended(lambda a, b, w: (_signed(a, w) * _signed(b, w), (_signed(a, w) * _signed(b, w)) >> w)))
@@ -359,6 +360,8 @@ def int_binary_c(name: str, t: T.Type, a: str, b: str) -> str:
     ua, ub = f"({u}){a}", f"({u}){b}"
     if t == T.i1 and name in ("addi", "subi", "muli"):
         return f"{a} {'&' if name == 'muli' else '^'} {b}"
+    if t == T.i1 and name in ("maxsi", "minsi"):  # true is -1: the larger is the "and"
+        return f"{a} {'&' if name == 'maxsi' else '|'} {b}"
     simple = {"andi": "&", "ori": "|", "xori": "^", "divsi": "/", "remsi": "%"}
     if name in simple:
         return f"{a} {simple[name]} {b}"
@@ -393,8 +396,11 @@ def float_binary_c(name: str, a: str, b: str) -> str:
     fn = {"remf": "fmod", "maxnumf": "fmax", "minnumf": "fmin"}
     if name in fn:
         return f"{fn[name]}({a}, {b})"
-    if name in ("maximumf", "minimumf"):  # NaN-propagating, unlike fmax/fmin
-        return f"(isnan({a}) || isnan({b}) ? {a} + {b} : {'fmax' if name == 'maximumf' else 'fmin'}({a}, {b}))"
+    if name in ("maximumf", "minimumf"):  # NaN-propagating, unlike fmax/fmin; -0.0 below +0.0
+        mx = name == "maximumf"
+        zero = f"(signbit({a}) ? {b if mx else a} : {a if mx else b})"
+        return (f"(isnan({a}) || isnan({b}) ? {a} + {b} : {a} == {b} ? {zero} : "
+                f"{'fmax' if mx else 'fmin'}({a}, {b}))")
     raise CudaCodegenError(f"no CUDA expression for 'arith.{name}'")
 
 
@@ -422,6 +428,8 @@ def cmpi_c(p: str, t: T.Type, a: str, b: str) -> str:
     if p[0] == "u":
         u = unsigned_ctype(t)
         return f"({u}){a} {sym[p[1:]]} ({u}){b}"
+    if t == T.i1:  # an i1 read as signed: true is -1
+        return f"-(int){a} {sym[p[1:]]} -(int){b}"
     return f"{a} {sym[p[1:]]} {b}"
 
 

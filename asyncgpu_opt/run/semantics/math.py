@@ -72,6 +72,9 @@ def _ipowi(it: Any, op: Any) -> Any:
     return np.array(out, dtype=dtype_of(t)).reshape(np.shape(a)) if isinstance(a, np.ndarray) else out[0]
 
 
+CUDA.refuse(math_d.IPowIOp)
+
+
 @SIM.impl(math_d.erf)
 def erf(it: Any, op: Any) -> Any:
     a = it.get(op.operands[0])
