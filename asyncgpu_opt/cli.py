@@ -205,9 +205,10 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--timeline", default=None, metavar="FILE",
               help="With --run: draw the streams' timeline as an SVG file ('-': as text on stderr)")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
-@click.option("--entry-point-result", type=click.Choice(["void"]), default=None,
-              help="mlir-runner's flag, accepted so RUN lines can swap mlir-runner for asyncgpu-opt --run "
-                   "(the entry function must return nothing)")
+@click.option("--entry-point-result", type=click.Choice(["void", "i32", "i64", "f32"]), default=None,
+              help="mlir-runner's flag, so RUN lines can swap mlir-runner for asyncgpu-opt --run: void (the "
+                   "entry function must return nothing), or i32/i64/f32 (it must return one value of that "
+                   "type, printed after the run as mlir-runner prints it)")
 @click.option("--shared-libs", multiple=True, metavar="LIBS",
               help="mlir-runner's flag, accepted and ignored: the runner utils (printMemref*, print*) are built "
                    "in and no library is loaded")

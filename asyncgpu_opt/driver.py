@@ -47,7 +47,7 @@ class Config:
     run_cost_model: str | None = None  # JSON file of CostModel fields (run/runtime.py)
     run_leaks: str = "warning"  # device memory never freed at exit: "warning" or "error"
     run_kernel_steps: int = 1 << 16  # loop steps a kernel launch may take (run/kernels.py STEP_BUDGET)
-    entry_result: str | None = None  # mlir-runner's --entry-point-result (only "void")
+    entry_result: str | None = None  # mlir-runner's --entry-point-result (void, i32, i64, f32)
     run_summary: bool = False  # a human summary of the run on stderr
     # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
     # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)

@@ -12,6 +12,7 @@ from ...dialects import math as math_d
 from ...ir import types as T
 from ..cuda_c import ctype
 from ..registry import CUDA, SIM
+from ..values import dtype_of, scalar
 from .arith import binop, like, unop
 from .llvm_intr import bit_op_c, count_leading_zeros, count_ones, count_trailing_zeros
 
@@ -47,6 +48,31 @@ for _cls, (_fn, _c) in BINARY.items():
 def fma(it: Any, op: Any) -> Any:
     a, b, c = (it.get(v) for v in op.operands)
     return a * b + c
+
+
+def ipowi(b: int, p: int, width: int) -> int:
+    """``math.ipowi``: ``b ** p`` wrapping at ``width`` bits.  A negative exponent gives what the
+    integer reciprocal truncates to: 1 for base 1, +-1 for base -1 (by the exponent's parity), else 0
+    (0 too for base 0, which upstream's expansion once divided by zero for)."""
+    if p < 0:
+        return 1 if b == 1 else ((-1 if p & 1 else 1) if b == -1 else 0)
+    return pow(b, p, 1 << width)
+
+
+@SIM.impl(math_d.IPowIOp)
+def _ipowi(it: Any, op: Any) -> Any:
+    a, e = it.get(op.operands[0]), it.get(op.operands[1])
+    t = getattr(op.results[0].type, "element_type", op.results[0].type)
+    w = 64 if isinstance(t, T.IndexType) else t.width
+    if a.dtype.kind == "b":  # i1: true is -1
+        vals = [ipowi(-int(x), -int(y), 1) for x, y in zip(np.ravel(a), np.ravel(e))]
+    else:
+        vals = [ipowi(int(x), int(y), w) for x, y in zip(np.ravel(a), np.ravel(e))]
+    out = [scalar(t, v) for v in vals]
+    return np.array(out, dtype=dtype_of(t)).reshape(np.shape(a)) if isinstance(a, np.ndarray) else out[0]
+
+
+CUDA.refuse(math_d.IPowIOp)
 
 
 @SIM.impl(math_d.erf)
