@@ -1,0 +1,79 @@
+"""Start-up cost of the command line: what a run imports.
+
+The reader matches each lexeme's compiled pattern raw, so reading and lowering a program never
+imports pyparsing (about 0.1 s of CPU at start-up); the lexemes' pyparsing elements are built on
+first use, around the same patterns.  Run in a fresh interpreter, as a user runs the tool."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_PROBE = ("import sys\nfrom asyncgpu_opt.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+          "    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n")
+# never needed to read, verify, lower and print a program (nor to write it to /dev/null)
+_NOT_AT_START_UP = ("pyparsing", "unittest", "importlib.resources", "tempfile")
+
+PROGRAM = """\
+#map = affine_map<(d0) -> (d0 + 1)>
+module {
+  func.func @f(%a: i32, %m: memref<4xf32>) -> i32 {
+    %c1 = arith.constant 1 : i32
+    %0 = arith.addi %a, %c1 : i32 // a comment
+    %1 = "arith.muli"(%0, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+    %2 = "arith.subi"(%1, %c1) : (i32, i32) -> i32
+    %s = "test.unregistered"() {attr = "str\\n", x = 0x1F : i64, f = 1.5e3 : f32} : () -> !test.t<"<>">
+    return %2 : i32
+  }
+}
+"""
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[subprocess.CompletedProcess, set[str]]:
+    """Run the CLI in a fresh interpreter; its result and the modules it imported."""
+    res = subprocess.run([sys.executable, "-c", _PROBE, *args], input=stdin, capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    head, _, mods = res.stderr.rpartition("\nMODULES ")
+    res.stderr = head
+    return res, set(mods.split())
+
+
+def _heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in _NOT_AT_START_UP or m in _NOT_AT_START_UP)
+
+
+def test_reading_and_printing_imports_no_pyparsing() -> None:
+    for flags in ([], ["--mlir-print-op-generic"]):
+        res, mods = _run("-", "--allow-unregistered-dialect", *flags, stdin=PROGRAM)
+        assert res.returncode == 0, res.stderr
+        assert "arith.muli" in res.stdout and "test.unregistered" in res.stdout
+        assert "asyncgpu_opt.syntax.parser" in mods  # the probe sees the run's imports
+        assert _heavy(mods) == []
+
+
+def test_lowering_to_dev_null_imports_nothing_heavy() -> None:
+    res, mods = _run(str(ROOT / "examples" / "two_matmuls_sync.mlir"), "--async-region", "--wait-insertion",
+                     "--gpu-to-runtime", "-o", "/dev/null")
+    assert res.returncode == 0, res.stderr
+    assert "asyncgpu_opt.passes.gpu_to_runtime" in mods
+    assert _heavy(mods) == []
+
+
+def test_errors_are_located_without_pyparsing() -> None:
+    res, mods = _run("-", stdin="func.func @f() {\n  %0 = arith.addi %x, %x : i32\n  return\n}\n")
+    assert res.returncode == 1
+    assert res.stderr.startswith("<stdin>:2:19: error: use of undeclared SSA value name")
+    assert "pyparsing" not in mods
+
+
+def test_lexemes_are_pyparsing_elements_on_demand() -> None:
+    from asyncgpu_opt.syntax import lexer as L
+
+    assert L.SSA_USE.re is L.ssa_use_re and L.GENERIC_OP.re is L.generic_op_re()
+    assert L.SSA_USE.parse_string("%arg0#2", parse_all=True).as_list() == ["%arg0#2"]
+    assert L.WS.parse_string("  // note\n  ").as_list() == ["  // note\n  "]
+    ops = L.OP_RESULTS + L.WS + L.GENERIC_OP  # the elements combine like any pyparsing grammar
+    text = '%a, %b = "x.y"(%c) : (i32) -> (i32, i32)'
+    assert ops.parse_string(text, parse_all=True).as_list() == ["%a, %b =", " ", text[9:]]
