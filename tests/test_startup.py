@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 _PROBE = ("import sys\nfrom asyncgpu_opt.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
           "    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n")
@@ -77,3 +79,32 @@ def test_lexemes_are_pyparsing_elements_on_demand() -> None:
     ops = L.OP_RESULTS + L.WS + L.GENERIC_OP  # the elements combine like any pyparsing grammar
     text = '%a, %b = "x.y"(%c) : (i32) -> (i32, i32)'
     assert ops.parse_string(text, parse_all=True).as_list() == ["%a, %b =", " ", text[9:]]
+
+
+def test_records_compare_and_print_like_dataclasses() -> None:
+    """The records that replace dataclasses at start-up (``asyncgpu_opt/records.py``) keep a
+    dataclass's ``==``, ``repr`` and hashing."""
+    from asyncgpu_opt.diagnostics import Diagnostic
+    from asyncgpu_opt.dialects.gpu_runtime import CallArg, RuntimeCall
+    from asyncgpu_opt.driver import Config
+    from asyncgpu_opt.ir.opdef import Arg, single
+    from asyncgpu_opt.syntax.format_ast import Lit, Optional_, Var
+
+    assert single("x") == Arg("x", "single") != Arg("x", "variadic")
+    assert len({Arg("x", "single"), single("x"), CallArg("ptr", "dst")}) == 2  # frozen: hashable by value
+    assert repr(CallArg("bits", "v", (16, 32))) == "CallArg(kind='bits', group='v', widths=(16, 32), type=None)"
+    call = RuntimeCall("mgpuMemcpy", (CallArg("ptr", "dst"),))
+    assert call == RuntimeCall("mgpuMemcpy", (CallArg("ptr", "dst"),)) and call.stream and not call.null_stream
+    assert Diagnostic("error", "m") == Diagnostic("error", "m") != Diagnostic("note", "m")
+    assert Diagnostic("error", "m").notes == [] and Diagnostic("error", "m").notes is not Diagnostic("e", "m").notes
+    with pytest.raises(TypeError):
+        hash(Diagnostic("error", "m"))  # mutable: unhashable, as a dataclass with eq
+    opt = Optional_([Lit("(")], Var("a", "operand"))
+    opt._then = []  # a cache, not a field
+    assert opt == Optional_([Lit("(")], Var("a", "operand"))
+    assert repr(opt) == "Optional_(then=[Lit(text='(')], anchor=Var(name='a', kind='operand'), else_=[])"
+    assert Lit("(") != "(" and Lit("(") != Var("(", "attr")
+    cfg = Config(timing=True)
+    assert cfg.timing and not Config().timing and cfg.split_marker == "// -----" and cfg == Config(timing=True)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'timeing'"):
+        Config(timeing=True)
