@@ -53,6 +53,7 @@ def test_reading_and_printing_imports_no_pyparsing() -> None:
         assert "arith.muli" in res.stdout and "test.unregistered" in res.stdout
         assert "asyncgpu_opt.syntax.parser" in mods  # the probe sees the run's imports
         assert _heavy(mods) == []
+        assert "dataclasses" not in mods  # no dataclass built (records.py); passes are dataclasses
 
 
 def test_lowering_to_dev_null_imports_nothing_heavy() -> None:
