@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import IO
 
 _GC_AT_IMPORT = gc.isenabled()
-gc.disable()  # start-up: no collections while importing (click, pyparsing); see cli()
+gc.disable()  # start-up: no collections while importing (click, the reader); see cli()
 
 import click  # noqa: E402
 
@@ -257,7 +257,7 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
         pipeline_text,
     )
     from .passes.registry import OptionError
-    from .syntax import parser as _parser  # noqa: F401 - the reader (pyparsing) is always needed
+    from .syntax import parser as _parser  # noqa: F401 - the reader is always needed
 
     gc.freeze()  # what the imports built stays out of every later collection
     if gc_was:
@@ -437,7 +437,6 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
     if not ok:
         return
     import stat
-    import tempfile  # only for -o FILE (start-up cost)
 
     real = os.path.realpath(path)
     try:
@@ -448,6 +447,8 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
         with open(real, "w", encoding="utf-8", errors="surrogateescape") as fh:
             _write_chunked(fh, text)
         return
+    import tempfile  # only for -o FILE, a regular file (not /dev/null): start-up cost
+
     if st is not None:
         mode = stat.S_IMODE(st.st_mode)
     else:

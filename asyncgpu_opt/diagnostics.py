@@ -11,8 +11,9 @@ caret follows that expansion.  Diagnostics without a location print ``<unknown>:
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
 from typing import Any
+
+from .records import Record
 
 
 class Source:
@@ -116,20 +117,25 @@ def loc_str(loc: Any) -> str:
     return "<unknown>:0" if loc is None else str(loc)
 
 
-@dataclass
-class Diagnostic:
-    severity: str  # error | warning | note | remark
-    message: str
-    loc: Any = None
-    notes: list[Diagnostic] = field(default_factory=list)
-    show_source: bool = True
-    range_len: int = 1  # caret plus ``~`` underline length
-    summary: bool = False  # a closing line of the tool's own (``asyncgpu-opt: 2 hazards detected``)
-    # the op the diagnostic is about: ``syntax.op_notes.complete`` renders it as the first note,
-    # ``see current operation: <generic form>`` (and, when ``op_in_message``, at the message's end)
-    op: Any = None
-    op_in_message: bool = False
-    current_op_note: bool = False  # this note is that rendering (--verify-diagnostics skips it)
+class Diagnostic(Record):
+    __slots__ = ("severity", "message", "loc", "notes", "show_source", "range_len", "summary", "op",
+                 "op_in_message", "current_op_note")
+
+    def __init__(self, severity: str, message: str, loc: Any = None, notes: list[Diagnostic] | None = None,
+                 show_source: bool = True, range_len: int = 1, summary: bool = False, op: Any = None,
+                 op_in_message: bool = False, current_op_note: bool = False) -> None:
+        self.severity = severity  # error | warning | note | remark
+        self.message = message
+        self.loc = loc
+        self.notes: list[Diagnostic] = [] if notes is None else notes
+        self.show_source = show_source
+        self.range_len = range_len  # caret plus ``~`` underline length
+        self.summary = summary  # a closing line of the tool's own (``asyncgpu-opt: 2 hazards detected``)
+        # the op the diagnostic is about: ``syntax.op_notes.complete`` renders it as the first note,
+        # ``see current operation: <generic form>`` (and, when ``op_in_message``, at the message's end)
+        self.op = op
+        self.op_in_message = op_in_message
+        self.current_op_note = current_op_note  # this note is that rendering (--verify-diagnostics skips it)
 
     def render(self, show_source: bool = True, color: bool = False) -> str:
         """mlir-opt's text; ``color``: its terminal colours (LLVM's ``SMDiagnostic::print``: bold

@@ -11,14 +11,17 @@ import sys
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .diagnostics import Diagnostic, FileLoc, MLIRError, Source
+from .records import Record
 
 
-@dataclass
 class Config:
+    """One run's options, each with its default: ``Config(split_input_file=True, pipeline=...)``.
+    Not a dataclass (start-up cost): the class attributes are the defaults (all immutable) and
+    ``__init__`` sets any of them by keyword."""
+
     split_input_file: bool = False
     split_marker: str = "// -----"
     output_split_marker: str = "// -----"
@@ -65,17 +68,39 @@ class Config:
     # iterator reading it back (syntax/print_output.py): the CLI's setting; None keeps it in memory
     spill_output_after: int | None = None
 
+    def __init__(self, **options: Any) -> None:
+        for name, value in options.items():
+            if name not in _CONFIG_FIELDS:
+                raise TypeError(f"Config.__init__() got an unexpected keyword argument '{name}'")
+            setattr(self, name, value)
 
-@dataclass
-class Result:
-    # the output in order (``output`` joins them; the CLI writes them one by one); an iterator, to
-    # be read once, when the output went to a temporary file (Config.spill_output_after)
-    pieces: Iterable[str]
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    exit_code: int = 0
-    stderr_text: str = ""  # IR dumps, timing, warnings (already rendered)
-    timings: dict[str, float] = field(default_factory=dict)
-    action_log: str = ""  # --log-actions-to (Config.log_actions)
+    def __repr__(self) -> str:
+        return f"Config({', '.join(f'{n}={getattr(self, n)!r}' for n in _CONFIG_FIELDS)})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _CONFIG_FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_CONFIG_FIELDS = tuple(Config.__annotations__)
+
+
+class Result(Record):
+    __slots__ = ("pieces", "diagnostics", "exit_code", "stderr_text", "timings", "action_log")
+
+    def __init__(self, pieces: Iterable[str], diagnostics: list[Diagnostic] | None = None, exit_code: int = 0,
+                 stderr_text: str = "", timings: dict[str, float] | None = None, action_log: str = "") -> None:
+        # the output in order (``output`` joins them; the CLI writes them one by one); an iterator,
+        # to be read once, when the output went to a temporary file (Config.spill_output_after)
+        self.pieces = pieces
+        self.diagnostics: list[Diagnostic] = [] if diagnostics is None else diagnostics
+        self.exit_code = exit_code
+        self.stderr_text = stderr_text  # IR dumps, timing, warnings (already rendered)
+        self.timings: dict[str, float] = {} if timings is None else timings
+        self.action_log = action_log  # --log-actions-to (Config.log_actions)
 
     @property
     def output(self) -> str:
@@ -136,14 +161,16 @@ _EXPECT = re.compile(r"expected-(error|warning|note|remark)(-re)? *(?:@([+-]\d+|
                      r"\{\{(.*)\}\}")
 
 
-@dataclass
-class Expected:
-    severity: str
-    text: str
-    is_re: bool
-    line: int  # 1-based line in the chunk source (file-relative), 0 = unknown
-    loc: FileLoc
-    matched: bool = False
+class Expected(Record):
+    __slots__ = ("severity", "text", "is_re", "line", "loc", "matched")
+
+    def __init__(self, severity: str, text: str, is_re: bool, line: int, loc: FileLoc, matched: bool = False) -> None:
+        self.severity = severity
+        self.text = text
+        self.is_re = is_re
+        self.line = line  # 1-based line in the chunk source (file-relative), 0 = unknown
+        self.loc = loc
+        self.matched = matched
 
     def matches(self, message: str) -> bool:
         if not self.is_re:

@@ -7,11 +7,11 @@ every op the tokens whose last use it is.  Joins are ops with more than one dist
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..ir import types as T
 from ..ir.core import Block, Operation, Value
+from ..records import Record
 
 
 def is_token(v: Value) -> bool:
@@ -25,9 +25,11 @@ def _top_user(op: Operation, block: Block) -> Operation | None:
     return op
 
 
-@dataclass
-class TokenInfo:
-    users: dict[int, list[Operation]] = field(default_factory=dict)  # id(value) -> block-level users
+class TokenInfo(Record):
+    __slots__ = ("users",)
+
+    def __init__(self, users: dict[int, list[Operation]] | None = None) -> None:
+        self.users: dict[int, list[Operation]] = {} if users is None else users  # id(value) -> block-level users
 
     def num_users(self, v: Value) -> int:
         return len(self.users.get(id(v), []))

@@ -35,19 +35,20 @@ stream 2`` in hazards; the runtime method takes ``api=``).  The callee returns n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..ir import types as T
+from ..records import FrozenRecord
 
 
-@dataclass(frozen=True)
-class CallArg:
+class CallArg(FrozenRecord):
     """One argument recipe (module docstring): ``kind`` of operand group ``group``."""
 
-    kind: str
-    group: str
-    widths: tuple[int, ...] = ()  # bits: the allowed bit widths
-    type: T.Type | None = None  # scalar: the ABI type
+    __slots__ = ("kind", "group", "widths", "type")
+
+    def __init__(self, kind: str, group: str, widths: tuple[int, ...] = (), type: T.Type | None = None) -> None:
+        self.kind = kind
+        self.group = group
+        self.widths = widths  # bits: the allowed bit widths
+        self.type = type  # scalar: the ABI type
 
     @property
     def of_memref(self) -> bool:
@@ -90,15 +91,18 @@ def scalar(group: str, t: T.Type) -> CallArg:
     return CallArg("scalar", group, type=t)
 
 
-@dataclass(frozen=True)
-class RuntimeCall:
+class RuntimeCall(FrozenRecord):
     """The op is ``callee(*args, stream)`` of the ``mgpu*`` runtime (module docstring)."""
 
-    callee: str
-    args: tuple[CallArg, ...]
-    stream: bool = True
-    null_stream: bool = False
-    op_named: bool = False
+    __slots__ = ("callee", "args", "stream", "null_stream", "op_named")
+
+    def __init__(self, callee: str, args: tuple[CallArg, ...], stream: bool = True, null_stream: bool = False,
+                 op_named: bool = False) -> None:
+        self.callee = callee
+        self.args = args
+        self.stream = stream
+        self.null_stream = null_stream
+        self.op_named = op_named
 
     def callee_for(self, width: int | None) -> str:
         """The callee's name, ``{bits}`` replaced by the width of the ``bits`` argument."""

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..records import FrozenRecord
 from .attributes import Attribute, DenseArrayAttr
 from .core import Operation, SharedAttributes
 from .registry import (  # noqa: F401  (re-exported: the registry's public names)
@@ -64,11 +64,13 @@ class VerifyError(Exception):
         self.parse_time = parse_time
 
 
-@dataclass(frozen=True)
-class Arg:
-    name: str
-    kind: str  # "single" | "optional" | "variadic"
-    type: Type | None = None  # fixed type (lets the parser infer it)
+class Arg(FrozenRecord):
+    __slots__ = ("name", "kind", "type")
+
+    def __init__(self, name: str, kind: str, type: Type | None = None) -> None:
+        self.name = name
+        self.kind = kind  # "single" | "optional" | "variadic"
+        self.type = type  # fixed type (lets the parser infer it)
 
 
 def single(name: str, type: Type | None = None) -> Arg:

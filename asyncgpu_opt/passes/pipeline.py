@@ -12,23 +12,27 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
+from ..records import Record
 from .registry import ALIASES, OptionError, Pass, is_registered, make_pass, pass_class
 
 
-@dataclass
-class PassEntry:
-    pass_: Pass
-    argument: str  # the spelling the user used (for IR dump headers)
+class PassEntry(Record):
+    __slots__ = ("pass_", "argument")
+
+    def __init__(self, pass_: Pass, argument: str) -> None:
+        self.pass_ = pass_
+        self.argument = argument  # the spelling the user used (for IR dump headers)
 
 
-@dataclass
-class Nest:
-    op_name: str
-    items: list[Any] = field(default_factory=list)  # PassEntry | Nest
+class Nest(Record):
+    __slots__ = ("op_name", "items")
+
+    def __init__(self, op_name: str, items: list[Any] | None = None) -> None:
+        self.op_name = op_name
+        self.items: list[Any] = [] if items is None else items  # PassEntry | Nest
 
 
 class PipelineError(Exception):
@@ -171,14 +175,17 @@ def pipeline_text(nest: Nest, indent: int = 0) -> str:
     return f"{pad}{nest.op_name}(\n" + ",\n".join(parts) + f"\n{pad})"
 
 
-@dataclass
-class PassHooks:
-    before: Any = None  # callable(entry, op)
-    after: Any = None  # callable(entry, op, changed)
-    failed: Any = None  # callable(entry, op): the pass raised
-    nest_before: Any = None  # callable(nest, op): a nested pipeline starts on op (its parent)
-    nest_after: Any = None  # callable(nest, op)
-    timings: list[tuple[str, float]] = field(default_factory=list)
+class PassHooks(Record):
+    __slots__ = ("before", "after", "failed", "nest_before", "nest_after", "timings")
+
+    def __init__(self, before: Any = None, after: Any = None, failed: Any = None, nest_before: Any = None,
+                 nest_after: Any = None, timings: list[tuple[str, float]] | None = None) -> None:
+        self.before = before  # callable(entry, op)
+        self.after = after  # callable(entry, op, changed)
+        self.failed = failed  # callable(entry, op): the pass raised
+        self.nest_before = nest_before  # callable(nest, op): a nested pipeline starts on op (its parent)
+        self.nest_after = nest_after  # callable(nest, op)
+        self.timings: list[tuple[str, float]] = [] if timings is None else timings
 
 
 def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -> None:

@@ -7,9 +7,11 @@ failures raise ``MLIRError``.  Options are fields; ``stream_pool`` is spelled ``
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    import dataclasses  # imported where used: a run without passes needs none (start-up)
 
 # name -> (module, class name); aliases map to canonical names
 _PASSES: dict[str, tuple[str, str]] = {
@@ -54,6 +56,8 @@ class Pass:
     # ----- options ------------------------------------------------------------------------------
     @classmethod
     def option_fields(cls) -> list[dataclasses.Field]:
+        import dataclasses
+
         return list(dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else []
 
     def options_text(self) -> str:
@@ -71,6 +75,8 @@ _USER_PASSES: dict[str, type[Pass]] = {}  # registered through the Python API
 
 def register_class(cls: type[Pass]) -> None:
     """Register a pass class by its ``name`` (user passes; a built-in name cannot be replaced)."""
+    import dataclasses
+
     if not (isinstance(cls, type) and issubclass(cls, Pass) and dataclasses.is_dataclass(cls)):
         raise TypeError("a pass is a dataclass subclassing asyncgpu_opt.Pass")
     if not cls.name or cls.name in _PASSES or cls.name in ALIASES:

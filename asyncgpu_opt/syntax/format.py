@@ -378,9 +378,9 @@ class Format:
         if isinstance(e, Space):
             return
         if isinstance(e, Optional_):
-            then = e.__dict__.get("_then")
+            then = e._then
             if then is None:
-                then = e.__dict__["_then"] = [x for x in e.then if not isinstance(x, Space)]
+                then = e._then = [x for x in e.then if not isinstance(x, Space)]
             if not then:
                 return
             if self._parse_optional_first(then[0], p, st):

@@ -14,60 +14,81 @@ print programs; a malformed format raises ``FormatError``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..records import Record
+
 # ----- elements ---------------------------------------------------------------------------------
+# records, not dataclasses: start-up cost (``asyncgpu_opt/records.py``)
 
 
-@dataclass
-class Lit:
-    text: str
+class Lit(Record):
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
-@dataclass
-class Space:
-    value: str  # " ", "" or "\\n"
+class Space(Record):
+    __slots__ = ("value",)
+
+    def __init__(self, value: str) -> None:
+        self.value = value  # " ", "" or "\\n"
 
 
-@dataclass
-class Var:
-    name: str
-    kind: str  # operand | result | attr | region | successor
+class Var(Record):
+    __slots__ = ("name", "kind")
+
+    def __init__(self, name: str, kind: str) -> None:
+        self.name = name
+        self.kind = kind  # operand | result | attr | region | successor
 
 
-@dataclass
-class TypeDir:
-    arg: Var | str  # Var, or "operands"/"results"
+class TypeDir(Record):
+    __slots__ = ("arg",)
+
+    def __init__(self, arg: Var | str) -> None:
+        self.arg = arg  # Var, or "operands"/"results"
 
 
-@dataclass
-class FuncTypeDir:
-    ins: Var | str
-    outs: Var | str
+class FuncTypeDir(Record):
+    __slots__ = ("ins", "outs")
+
+    def __init__(self, ins: Var | str, outs: Var | str) -> None:
+        self.ins = ins
+        self.outs = outs
 
 
-@dataclass
-class AttrDict:
-    with_keyword: bool
+class AttrDict(Record):
+    __slots__ = ("with_keyword",)
+
+    def __init__(self, with_keyword: bool) -> None:
+        self.with_keyword = with_keyword
 
 
-@dataclass
-class Optional_:
-    then: list[Any]
-    anchor: Any
-    else_: list[Any] = field(default_factory=list)
+class Optional_(Record):
+    __slots__ = ("then", "anchor", "else_", "_then")
+
+    def __init__(self, then: list[Any], anchor: Any, else_: list[Any] | None = None) -> None:
+        self.then = then
+        self.anchor = anchor
+        self.else_: list[Any] = [] if else_ is None else else_
+        self._then: list[Any] | None = None  # ``then`` without its spaces (the parser's, on first use)
 
 
-@dataclass
-class Custom:
-    name: str
-    args: list[Any]
+class Custom(Record):
+    __slots__ = ("name", "args")
+
+    def __init__(self, name: str, args: list[Any]) -> None:
+        self.name = name
+        self.args = args
 
 
-@dataclass
-class Ref:
-    inner: Any
+class Ref(Record):
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
 
 
 class FormatError(Exception):

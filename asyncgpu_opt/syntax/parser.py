@@ -30,7 +30,7 @@ from .line_cache import parse_block_body
 from .parser_attrs import AttributeParser
 from .parser_base import _WS_START, OperandRef, _op_results_match
 
-_generic_op_match: Callable[..., Any] | None = None  # lexer.GENERIC_OP, compiled on first use
+_generic_op_match: Callable[..., Any] | None = None  # lexer.generic_op_re().match, on first use
 
 
 class Parser(AttributeParser):
@@ -235,12 +235,12 @@ class Parser(AttributeParser):
         return fl
 
     def _parse_generic_fast(self) -> Operation | None:
-        """A region-less, successor-less generic op matched by one regex (``lexer.GENERIC_OP``);
+        """A region-less, successor-less generic op matched by one regex (``lexer.generic_op_re()``);
         its dictionaries and function type are parsed once per distinct text.  Returns None, with
         nothing consumed, when the op needs the general path (which then reports any error)."""
         global _generic_op_match
         if _generic_op_match is None:
-            _generic_op_match = L.GENERIC_OP.re.match
+            _generic_op_match = L.generic_op_re().match
         t = self.text
         start = self.skip()
         m = _generic_op_match(t, start)
