@@ -1,19 +1,20 @@
-"""Lexemes of the MLIR text format: one regular expression each, matched raw at an offset.
+"""Lexemes of the MLIR text format, declared as pyparsing ``Regex`` elements.
 
-The reader matches one lexeme (or one whole common construct) at a time at an explicit offset with
-the compiled pattern (``ws_re.match(text, pos)``): the "one Regex, match taken raw" design of
-DESIGN.md §3.  Whitespace and ``//`` comments are part of the ``WS`` lexeme, not an ``.ignore()``.
-
-Each lexeme is also a pyparsing ``Regex`` element (``WS``, ``BARE_ID``, ... ``GENERIC_OP``), built
-on first access around the same compiled pattern, with default whitespace skipping off, for a
-grammar that combines them; the reader itself never needs pyparsing, so it is not imported at
-start-up (about 0.1 s of CPU).
+The reader matches one lexeme (or one whole common construct) at a time at an explicit offset; the
+hot path uses each element's compiled pattern directly (``ws_re = WS.re``, ``ws_re.match(text,
+pos)``), which is the "one Regex, match taken raw" design of DESIGN.md §3.  Whitespace and ``//``
+comments are part of the ``WS`` lexeme, not a pyparsing ``.ignore()``.  ``GENERIC_OP`` (20 ms to
+compile) is built on first use: ``generic_op_re()``.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+import pyparsing as pp
+
+pp.ParserElement.set_default_whitespace_chars("")
 
 # whitespace and comments
 _WS = r"(?:[ \t\r\n\f\v]+|//[^\n]*)*"
@@ -60,54 +61,59 @@ _GENERIC_OP = (
 # the general loop.
 _OP_RESULTS = rf"%(?P<a>{SUFFIX_ID})(?:[ \t]*,[ \t]*%(?P<b>{SUFFIX_ID}))?[ \t]*="
 
-ws_re: Any = re.compile(_WS)  # matches at any offset (possibly empty): typed loosely for `.match(...).end()`
-bare_id_re: Any = re.compile(_BARE_ID)
-ssa_use_re = re.compile(_SSA_USE)
-ssa_def_re = re.compile(_SSA_DEF)
-caret_id_re = re.compile(_CARET_ID)
-at_id_re = re.compile(_AT_ID)
-hash_id_re = re.compile(_HASH_ID)
-excl_id_re = re.compile(_EXCL_ID)
-string_re = re.compile(_STRING)
-float_re = re.compile(_FLOAT)
-hex_re = re.compile(_HEX)
-integer_re = re.compile(_INTEGER)
-simple_type_re = re.compile(_SIMPLE_TYPE)
-op_results_re = re.compile(_OP_RESULTS)
+WS = pp.Regex(_WS)
+BARE_ID = pp.Regex(_BARE_ID)
+SSA_USE = pp.Regex(_SSA_USE)
+SSA_DEF = pp.Regex(_SSA_DEF)
+CARET_ID = pp.Regex(_CARET_ID)
+AT_ID = pp.Regex(_AT_ID)
+HASH_ID = pp.Regex(_HASH_ID)
+EXCL_ID = pp.Regex(_EXCL_ID)
+STRING = pp.Regex(_STRING)
+FLOAT = pp.Regex(_FLOAT)
+HEX = pp.Regex(_HEX)
+INTEGER = pp.Regex(_INTEGER)
+SIMPLE_TYPE = pp.Regex(_SIMPLE_TYPE)
+OP_RESULTS = pp.Regex(_OP_RESULTS)
+
+# the compiled patterns the reader matches with (the elements' own)
+ws_re: Any = WS.re  # matches at any offset (possibly empty): typed loosely for `.match(...).end()`
+bare_id_re: Any = BARE_ID.re
+ssa_use_re: re.Pattern[str] = SSA_USE.re
+ssa_def_re: re.Pattern[str] = SSA_DEF.re
+caret_id_re: re.Pattern[str] = CARET_ID.re
+at_id_re: re.Pattern[str] = AT_ID.re
+hash_id_re: re.Pattern[str] = HASH_ID.re
+excl_id_re: re.Pattern[str] = EXCL_ID.re
+string_re: re.Pattern[str] = STRING.re
+float_re: re.Pattern[str] = FLOAT.re
+hex_re: re.Pattern[str] = HEX.re
+integer_re: re.Pattern[str] = INTEGER.re
+simple_type_re: re.Pattern[str] = SIMPLE_TYPE.re
+op_results_re: re.Pattern[str] = OP_RESULTS.re
 keyword_re = re.compile(r"[A-Za-z_][\w$]*")  # a keyword stops at '.'
-_generic_op_re: re.Pattern[str] | None = None
 
 
 def generic_op_re() -> re.Pattern[str]:
-    """The ``GENERIC_OP`` pattern, compiled on the first call."""
-    global _generic_op_re
-    if _generic_op_re is None:
-        _generic_op_re = re.compile(_GENERIC_OP)
-    return _generic_op_re
+    """The ``GENERIC_OP`` element's pattern, built on the first call."""
+    return _generic_op().re
 
 
-# lexeme name -> its compiled pattern (the pyparsing elements wrap these very objects)
-_LEXEMES: dict[str, Any] = {
-    "WS": lambda: ws_re, "BARE_ID": lambda: bare_id_re, "SSA_USE": lambda: ssa_use_re,
-    "SSA_DEF": lambda: ssa_def_re, "CARET_ID": lambda: caret_id_re, "AT_ID": lambda: at_id_re,
-    "HASH_ID": lambda: hash_id_re, "EXCL_ID": lambda: excl_id_re, "STRING": lambda: string_re,
-    "FLOAT": lambda: float_re, "HEX": lambda: hex_re, "INTEGER": lambda: integer_re,
-    "SIMPLE_TYPE": lambda: simple_type_re, "OP_RESULTS": lambda: op_results_re, "GENERIC_OP": generic_op_re,
-}
+def _generic_op() -> pp.Regex:
+    global _generic_op_element
+    if _generic_op_element is None:
+        _generic_op_element = pp.Regex(_GENERIC_OP)
+    return _generic_op_element
+
+
+_generic_op_element: pp.Regex | None = None
 
 
 def __getattr__(name: str) -> Any:
-    """``WS``, ``BARE_ID``, ...: the lexeme as a pyparsing ``Regex`` (pyparsing imported, and the
-    element built, on first access; its ``.re`` is the pattern the reader matches with)."""
-    make = _LEXEMES.get(name)
-    if make is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import pyparsing as pp
-
-    pp.ParserElement.set_default_whitespace_chars("")
-    element = pp.Regex(make())
-    globals()[name] = element
-    return element
+    """``GENERIC_OP``: the lexeme's pyparsing element, built on first access."""
+    if name == "GENERIC_OP":
+        return _generic_op()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
