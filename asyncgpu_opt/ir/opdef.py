@@ -48,6 +48,8 @@ def shape_key(op: Operation) -> tuple:
 # OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
 _FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
 _FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
+# group_reader: (class, "operands" | "results", group name) -> (the class's group list it was made for, reader)
+_READERS: dict[tuple[type, str, str], tuple[Any, Callable[[Operation], list[Any]]]] = {}
 
 
 class VerifyError(Exception):
@@ -283,6 +285,43 @@ class OpDef:
         seg = cls.result_segments(op)
         start = sum(seg[:idx])
         return op.results[start: start + seg[idx]]
+
+    @classmethod
+    def group_reader(cls, kind: str, name: str) -> Callable[[Operation], list[Any]]:
+        """A function giving ``operand_group(op, name)`` (``kind`` "operands") or
+        ``result_group(op, name)`` ("results") of an op of this class, made once per class and
+        group: for a hot loop reading one group of many ops (a slice with fixed bounds, or bounds
+        read off the segment sizes), without the per-call table lookups."""
+        args = cls.operands if kind == "operands" else cls.results
+        got = _READERS.get((cls, kind, name))
+        if got is None or got[0] is not args:
+            got = _READERS[(cls, kind, name)] = (args, cls._make_reader(kind, name))
+        return got[1]
+
+    @classmethod
+    def _make_reader(cls, kind: str, name: str) -> Callable[[Operation], list[Any]]:
+        if kind == "operands":
+            fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
+            general = cls.operand_group
+            get = operator.attrgetter("operands")
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
+            general = cls.result_group
+            get = operator.attrgetter("results")
+        if fixed is not None:
+            start, after_var, n = fixed[name]
+            if n < 0:  # the variadic group itself: what the singles leave
+                return lambda op: (vs := get(op))[start: start + len(vs) - nsingle]
+            if not after_var:
+                return lambda op: get(op)[start: start + n]
+            return lambda op: (vs := get(op))[start + len(vs) - nsingle: start + len(vs) - nsingle + n]
+        if (kind == "operands" and cls.operands and name == cls.operands[0].name
+                and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
+            def first(op: Operation) -> list[Any]:  # the first group: as long as its segment says
+                seg = op.attributes.get("operandSegmentSizes")
+                return op.operands[: seg.values[0]] if type(seg) is DenseArrayAttr else general(op, name)
+            return first
+        return lambda op: general(op, name)
 
     @classmethod
     def get_named(cls, op: Operation, name: str) -> Any:

@@ -4,10 +4,12 @@
 name (streams, events, alloc; an op's runtime binding derives its callee's, ``calls.py``); ``Builder``
 emits ``llvm.call``s to them (declaring each ``llvm.func`` once in ``finish``), the memref
 descriptor arithmetic around them, and defers block edits to ``commit_block`` (one rebuild of
-each block's op list instead of quadratic inserts)."""
+each block's op list instead of quadratic inserts).  ``templated`` replays an emitter's recorded
+ops for inputs of the types it was recorded with (lowered code repeats a few shapes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...ir import attributes as A
@@ -66,6 +68,40 @@ def _identity_layout(mt: T.MemRefType) -> bool:
 
 
 
+_UNSEEN: Any = object()
+
+
+class _Template:
+    """Ops an emitter built (``Builder.templated``): per op its shape, its operands as references
+    (``r >= 0``: the result of op ``r`` of the recording; ``r < 0``: input ``~r``) and its result
+    types; the references of the emitter's outputs; the runtime calls counted, by callee."""
+
+    __slots__ = ("steps", "outputs", "calls")
+
+    @staticmethod
+    def record(ops: list[Operation], inputs: list[Value], outputs: list[Value], loc: Any,
+               calls: dict[str, int]) -> _Template | None:
+        """The recording of ``ops`` (built from ``inputs``), or None when they are not replayable: an
+        operand from elsewhere, several results, another location, unshared attributes."""
+        ref: dict[int, int] = {id(v): ~i for i, v in enumerate(inputs)}
+        steps = []
+        for k, o in enumerate(ops):
+            if (o.loc is not loc or len(o.results) > 1 or o.regions or o.successors or o.properties is not None
+                    or type(o.attributes) is not SharedAttributes or any(id(v) not in ref for v in o.operands)):
+                return None
+            steps.append(((o.opdef, o.attributes, o.name), tuple(ref[id(v)] for v in o.operands),
+                          [o.results[0].type] if o.results else []))
+            if o.results:
+                ref[id(o.results[0])] = k
+        if any(id(v) not in ref for v in outputs):
+            return None
+        t = _Template()
+        t.steps = steps
+        t.outputs = tuple(ref[id(v)] for v in outputs)
+        t.calls = tuple(calls.items())
+        return t
+
+
 class Builder:
     """Builds ops before the insertion point ``ip`` (located at ``loc``), edits blocks deferred."""
 
@@ -82,6 +118,7 @@ class Builder:
         # the shapes of the helpers' ops by cheap keys (no attribute built, no type hashed per op);
         # keys hold ids of objects the entry keeps alive
         self.fast: dict[tuple, tuple[Any, ...]] = {}
+        self.templates: dict[Any, _Template | None] = {}  # templated: key -> recording (None: not replayable)
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -170,6 +207,37 @@ class Builder:
         for o in self.erased.values():
             o.forget_results()
         vars(self).clear()
+
+    def templated(self, key: Any, inputs: list[Value], emit: Callable[[], list[Value]]) -> list[Value]:
+        """``emit()``, which builds ops before ``ip`` (``emit_shape``, at ``loc``) from ``inputs`` and
+        returns some of their results (or inputs), recorded on its first call for ``key`` and
+        replayed on later calls: the same ops with the new inputs.  ``key`` must determine all
+        that ``emit`` decides (the inputs' types, the op's attributes...); inputs that are the
+        same value twice are never recorded or replayed (``emit`` may see that)."""
+        t = self.templates.get(key, _UNSEEN)
+        if t is not None and t is not _UNSEEN:
+            return self._replay(t, inputs)
+        if len({id(v) for v in inputs}) != len(inputs):
+            return emit()
+        if t is None:
+            return emit()
+        pend = self.pending.setdefault(id(self.ip), [])
+        n0, calls0 = len(pend), dict(self.calls)
+        out = emit()
+        self.templates[key] = _Template.record(pend[n0:], inputs, out, self.loc, {
+            fn: n - calls0.get(fn, 0) for fn, n in self.calls.items() if n != calls0.get(fn, 0)})
+        return out
+
+    def _replay(self, t: _Template, inputs: list[Value]) -> list[Value]:
+        vals: list[Any] = []
+        emit = self.emit_shape
+        for shape, refs, rtypes in t.steps:
+            op = emit(shape, [vals[r] if r >= 0 else inputs[~r] for r in refs], rtypes)
+            vals.append(op.results[0] if op.results else None)
+        calls = self.calls
+        for fn, n in t.calls:
+            calls[fn] = calls.get(fn, 0) + n
+        return [vals[r] if r >= 0 else inputs[~r] for r in t.outputs]
 
     def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
         """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""
