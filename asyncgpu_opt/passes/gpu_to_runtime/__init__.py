@@ -81,7 +81,7 @@ from ...dialects.func import FuncOp
 from ...dialects.gpu import LaunchFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, Value
+from ...ir.core import Operation, Value
 from ..registry import Pass
 from .abi import PTR
 from .cfg import _normalize_cfg
@@ -132,15 +132,11 @@ class GpuToRuntimePass(Pass):
         for fn in list(op.walk()):
             if fn.opdef is FuncOp:
                 changed = _lower_function(L, fn) or changed
-        blocks: dict[int, Block] = {}
-        for ph in L.placeholders:
-            if ph.results[0].uses:
-                u = ph.results[0].uses[0][0]
+        for tok in L.detached:
+            if tok.uses:
+                u = tok.uses[0][0]
                 raise MLIRError(f"'{u.name}' op: gpu-to-runtime left a !gpu.async.token use unlowered", u.loc, op=u)
-            L.erase(ph)
-            blocks[id(ph.parent)] = ph.parent
-        for b in blocks.values():
-            L.commit_block(b)
+        L.commit_rest()
         L.finish()
         c = L.calls
         for stat, n in (("num-streams-created", c.get("mgpuStreamCreate", 0)),

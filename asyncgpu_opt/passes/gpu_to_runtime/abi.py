@@ -200,6 +200,13 @@ class Builder:
         block.ops = new
         block._index_cache = None
 
+    def commit_rest(self) -> None:
+        """Commit the blocks that still have edits pending (each lowered block commits its own)."""
+        blocks = {id(o.parent): o.parent for o in self.erased.values() if o.parent is not None}
+        blocks.update((id(ops[0].parent), ops[0].parent) for ops in self.pending.values() if ops)
+        for b in blocks.values():
+            self.commit_block(b)
+
     def release(self) -> None:
         """Drop every table when the pass is done: the builder and the contexts built on it refer
         to each other, and with the cyclic collector off they would keep every erased op (and

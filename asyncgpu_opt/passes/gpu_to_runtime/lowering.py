@@ -23,7 +23,7 @@ class _Lowering(Builder):
         self.pool_enabled = pool
         self.ctx_factory = ctx_factory  # (lowering, block, env, remaining, pool) -> block context
         self.tokvals: dict[int, Value] = {}  # every token value of the input, kept alive (stable ids)
-        self.placeholders: list[Operation] = []
+        self.detached: list[Value] = []  # tokens of erased ops, used by ops lowered later
         self.cfg_regions: set[int] = set()  # function bodies normalized by _normalize_cfg
         # events the current block records to order one stream after another: created on first
         # need, re-recorded for every later edge (a wait captures the event's state when it is
