@@ -77,20 +77,26 @@ def forks(block: Block) -> list[Any]:
 _REACH_LIMIT = 256
 
 
-def reduce_dependencies(block: Block) -> int:
+def async_ops(block: Block) -> dict[int, list[Any]]:
+    """id(op) -> ``[op, its dependencies, its token or None]`` for each async gpu op of ``block``, in
+    block order: ``AsyncOp.deps``/``token`` read once for the passes over the block, which keep
+    an entry's dependencies current when they change the op's."""
+    from ..dialects.gpu import AsyncOp, is_async_op
+
+    deps, token = AsyncOp.deps, AsyncOp.token
+    return {id(op): [op, deps(op), token(op)] for op in block.ops if is_async_op(op)}
+
+
+def reduce_dependencies(block: Block, graph: dict[int, list[Any]] | None = None) -> int:
     """Transitive reduction of the dependencies of the async gpu ops of ``block`` (``gpu.wait``
     included): a dependency that another dependency of the same op already waits for, through
     the async ops of this block, is dropped (and duplicates with it).  The ordering every op gets
-    is unchanged; fewer edges mean fewer events and syncs.  Returns how many were dropped."""
-    from ..dialects.gpu import AsyncOp, is_async_op
-
+    is unchanged; fewer edges mean fewer events and syncs.  Returns how many were dropped.
+    ``graph``: the block's ``async_ops`` (kept current), else read here."""
     preds: dict[int, list[Value]] = {}  # id(token defined by an op of this block) -> its deps
     dropped = 0
-    for op in block.ops:
-        if not is_async_op(op):
-            continue
-        deps = AsyncOp.deps(op)
-        tok = AsyncOp.token(op)
+    for entry in (graph if graph is not None else async_ops(block)).values():
+        op, deps, tok = entry
         if len(deps) > 1:
             uniq = list({id(d): d for d in deps}.values())
             implied: set[int] = set()
@@ -102,7 +108,7 @@ def reduce_dependencies(block: Block) -> int:
             if len(keep) != len(deps):
                 dropped += len(deps) - len(keep)
                 op.opdef.set_operand_group(op, "asyncDependencies", keep)
-                deps = keep
+                entry[1] = deps = keep
         if tok is not None:
             preds[id(tok)] = list(deps)
     return dropped

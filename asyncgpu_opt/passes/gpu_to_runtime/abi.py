@@ -71,10 +71,39 @@ def _identity_layout(mt: T.MemRefType) -> bool:
 _UNSEEN: Any = object()
 
 
+def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rtype: T.Type | None, loc: Any,
+           parent: Block) -> Operation:
+    """``Operation.create_simple`` for the builder, inlined (a call frame less per lowered op):
+    ``operands`` is kept, not copied; one result of type ``rtype``, or none."""
+    op = _new_op(Operation)
+    op.name = name
+    op.opdef = od
+    op.operands = operands
+    for i, v in enumerate(operands):
+        v.uses.append((op, i))
+    if rtype is not None:
+        r = _new_result(OpResult)
+        r.type = rtype
+        r.uses = []
+        r.name_hint = None
+        r.op = op
+        r.index = 0
+        op.results = [r]
+    else:
+        op.results = []
+    op.attributes = attrs
+    op.properties = None
+    op.regions = ()
+    op.successors = ()
+    op.loc = loc
+    op.parent = parent
+    return op
+
+
 class _Template:
-    """Ops an emitter built (``Builder.templated``): per op its shape, its operands as references
-    (``r >= 0``: the result of op ``r`` of the recording; ``r < 0``: input ``~r``) and its result
-    types; the references of the emitter's outputs; the runtime calls counted, by callee."""
+    """Ops an emitter built (``Builder.templated``): per op its shape, its operands as indices
+    into the inputs followed by the results of the ops before it, and its result type (None: no
+    result); the indices of the emitter's outputs; the runtime calls counted, by callee."""
 
     __slots__ = ("steps", "outputs", "calls")
 
@@ -83,16 +112,16 @@ class _Template:
                calls: dict[str, int]) -> _Template | None:
         """The recording of ``ops`` (built from ``inputs``), or None when they are not replayable: an
         operand from elsewhere, several results, another location, unshared attributes."""
-        ref: dict[int, int] = {id(v): ~i for i, v in enumerate(inputs)}
+        ref: dict[int, int] = {id(v): i for i, v in enumerate(inputs)}
         steps = []
         for k, o in enumerate(ops):
             if (o.loc is not loc or len(o.results) > 1 or o.regions or o.successors or o.properties is not None
                     or type(o.attributes) is not SharedAttributes or any(id(v) not in ref for v in o.operands)):
                 return None
-            steps.append(((o.opdef, o.attributes, o.name), tuple(ref[id(v)] for v in o.operands),
-                          [o.results[0].type] if o.results else []))
+            steps.append((o.opdef, o.attributes, o.name, tuple(ref[id(v)] for v in o.operands),
+                          o.results[0].type if o.results else None))
             if o.results:
-                ref[id(o.results[0])] = k
+                ref[id(o.results[0])] = len(inputs) + k
         if any(id(v) not in ref for v in outputs):
             return None
         t = _Template()
@@ -144,31 +173,12 @@ class Builder:
     def emit_shape(self, got: tuple[Any, dict[str, Any], str], operands: list[Value], result_types: list[T.Type],
                    loc: Any = None) -> Operation:
         """``emit`` of a ``shape``."""
-        od, attrs, name = got
-        # Operation.create_simple and insert_before, inlined (a call frame each per lowered op)
-        op = _new_op(Operation)
-        op.name = name
-        op.opdef = od
-        op.operands = ops = list(operands)
-        for i, v in enumerate(ops):
-            v.uses.append((op, i))
-        if len(result_types) == 1:  # (most lowered ops)
-            r = _new_result(OpResult)
-            r.type = result_types[0]
-            r.uses = []
-            r.name_hint = None
-            r.op = op
-            r.index = 0
-            op.results = [r]
-        else:
-            op.results = new_results(op, result_types) if result_types else []
-        op.attributes = attrs
-        op.properties = None
-        op.regions = ()
-        op.successors = ()
-        op.loc = loc if loc is not None else self.loc
+        n = len(result_types)
         ip = self.ip
-        op.parent = ip.parent
+        op = _build(got[0], got[1], got[2], list(operands), result_types[0] if n == 1 else None,
+                    loc if loc is not None else self.loc, ip.parent)
+        if n > 1:
+            op.results = new_results(op, result_types)
         pend = self.pending.get(id(ip))
         if pend is None:
             self.pending[id(ip)] = [op]
@@ -236,15 +246,20 @@ class Builder:
         return out
 
     def _replay(self, t: _Template, inputs: list[Value]) -> list[Value]:
-        vals: list[Any] = []
-        emit = self.emit_shape
-        for shape, refs, rtypes in t.steps:
-            op = emit(shape, [vals[r] if r >= 0 else inputs[~r] for r in refs], rtypes)
-            vals.append(op.results[0] if op.results else None)
+        ip = self.ip
+        loc, parent = self.loc, ip.parent
+        pend = self.pending.get(id(ip))
+        if pend is None:
+            pend = self.pending[id(ip)] = []
+        vals: list[Any] = list(inputs)  # then each op's result (None: it has none)
+        for od, attrs, name, refs, rtype in t.steps:
+            op = _build(od, attrs, name, [vals[r] for r in refs], rtype, loc, parent)
+            pend.append(op)
+            vals.append(op.results[0] if rtype is not None else None)
         calls = self.calls
         for fn, n in t.calls:
             calls[fn] = calls.get(fn, 0) + n
-        return [vals[r] if r >= 0 else inputs[~r] for r in t.outputs]
+        return [vals[r] for r in t.outputs]
 
     def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
         """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""

@@ -23,7 +23,7 @@ class Ownership:
     block's stream pool, the host's clock; stream choice and release."""
 
     def __init__(self, L: _Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
-                 pool: list[Stream]) -> None:
+                 pool: list[Stream], graph: dict[int, list[Any]] | None = None) -> None:
         self.L = L
         self.block = block
         self.env = env
@@ -35,7 +35,7 @@ class Ownership:
         self.cur = 0  # index of the op being lowered
         self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
         # the block's chain cover (chains.py), when the whole token graph is visible in it
-        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans) if L.pool_enabled else None
+        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans, graph) if L.pool_enabled else None
         self.chain_stream: dict[int, Stream] = {}  # chain -> its stream
         self.stream_chain: dict[int, int] = {}  # id(stream) -> the chain it runs now
 
