@@ -13,9 +13,14 @@ from typing import Any
 from ..ir import types as T
 from ..ir.core import Block, Operation, Value
 
+_TOKEN = T.gpu_async_token
+_OPAQUE = type(_TOKEN)
+
 
 def is_token(v: Value) -> bool:
-    return v.type == T.gpu_async_token
+    """Whether ``v`` is a ``!gpu.async.token`` (compared only when the type is an opaque one)."""
+    t = v.type
+    return t is _TOKEN or (type(t) is _OPAQUE and t == _TOKEN)
 
 
 def _top_user(op: Operation, block: Block) -> Operation | None:

@@ -129,9 +129,8 @@ class GpuToRuntimePass(Pass):
     def _lower(self, L: _Lowering, op: Operation) -> bool:
         L.loc = op.loc
         changed = False
-        for fn in list(op.walk()):
-            if fn.opdef is FuncOp:
-                changed = _lower_function(L, fn) or changed
+        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp]:
+            changed = _lower_function(L, fn) or changed
         for tok in L.detached:
             if tok.uses:
                 u = tok.uses[0][0]
@@ -204,13 +203,35 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
     return True
 
 
+def _region_ops(op: Operation) -> list[Operation]:
+    """``op`` and the ops nested in it that have regions, in pre-order (``walk`` without visiting
+    every op through a generator)."""
+    out = [op]
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.regions:
+                    out.extend(_region_ops(o))
+    return out
+
+
 def _check_lowered(op: Operation) -> None:
-    """Anything left is an error, never silently kept."""
-    for o in op.walk():
-        if LOWERINGS[o.opdef] is not None and o.opdef is not LaunchFuncOp:  # (is_host_op, inlined: every op)
-            raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
-            raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
-            raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
-                            "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)
+    """Anything left is an error, never silently kept (every op, in ``walk``'s order)."""
+    _check_op(op)
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.regions:
+                    _check_lowered(o)
+                elif LOWERINGS[o.opdef] is not None or o.opdef is FuncConstantOp:  # (else nothing to check)
+                    _check_op(o)
+
+
+def _check_op(o: Operation) -> None:
+    if LOWERINGS[o.opdef] is not None and o.opdef is not LaunchFuncOp:  # (is_host_op, inlined: every op)
+        raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
+    if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
+        raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
+    if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
+        raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
+                        "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

@@ -141,15 +141,22 @@ def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
             out[i] = [L.extract(d, [0], T.i64), L.extract(d, [1], PTR)]
 
 
+# op class -> (its binding, the readers of the operands the binding reads, in ``_emit_call``'s order)
+_READERS: dict[Any, tuple[RuntimeCall, list[Any]]] = {}
+
+
 def emit_runtime_call(L: Builder, op: Operation, rc: RuntimeCall, stream: Value | None = None) -> None:
     """Emit ``op``'s runtime call before ``L.ip``; ``stream``: the stream pointer (None: the null
     stream, built just before the call) when ``rc.stream``.  What is emitted depends only on the
     binding and the types of the operands it reads: recorded once per such key, then replayed
     (``Builder.templated``)."""
-    mem, scal = _plan(rc)
-    group = op.opdef.operand_group
-    inputs = [group(op, g)[0] for g, _ in mem]
-    inputs.extend(group(op, a.group)[0] for _, a in scal)
+    od = op.opdef
+    got = _READERS.get(od)
+    if got is None or got[0] is not rc:
+        mem, scal = _plan(rc)
+        got = _READERS[od] = (rc, [od.group_reader("operands", g) for g, _ in mem]
+                              + [od.group_reader("operands", a.group) for _, a in scal])
+    inputs = [read(op)[0] for read in got[1]]
     key = (id(rc), stream is None, *[v.type for v in inputs])  # (rc: kept alive by _PLANS)
     if stream is not None:
         inputs.append(stream)

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...analysis.tokens import analyze_block, async_ops, reduce_dependencies
+from ...analysis.tokens import analyze_block, async_ops, is_token, reduce_dependencies
 from ...diagnostics import MLIRError
-from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from .abi import Builder
 from .handles import Stream, _covered, _note_waited
@@ -87,7 +86,7 @@ class _Lowering(Builder):
 
     def is_tok(self, v: Value) -> bool:
         """A ``!gpu.async.token`` value of the input (its type may already be ``!llvm.ptr``)."""
-        return v.type == T.gpu_async_token or id(v) in self.tokvals
+        return id(v) in self.tokvals or is_token(v)
 
     # ----- blocks ---------------------------------------------------------------------------------------
     def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = (),

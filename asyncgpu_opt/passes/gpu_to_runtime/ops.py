@@ -93,7 +93,7 @@ def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operati
     picks, or (``null_ok``: alloc, dealloc) on the null stream when it has no dependencies and its
     token is unused; then bind its token (or synchronize, when it is not async) and erase it."""
     L = ctx.L
-    deps = list(AsyncOp.deps(op))
+    deps = AsyncOp.deps(op)
     tok = AsyncOp.token(op)
     unused = tok is None or (ctx.remaining.get(id(tok), 0) == 0 and not tok.uses)
     null_stream = unused and not deps and null_ok
@@ -134,7 +134,7 @@ def _alloc(ctx: Ownership, op: Operation) -> None:
 @lowering(DeallocOp)
 def _dealloc(ctx: Ownership, op: Operation) -> None:
     tok = AsyncOp.token(op)
-    if tok is not None and _free_synchronously(ctx, op, list(AsyncOp.deps(op)), tok):
+    if tok is not None and _free_synchronously(ctx, op, AsyncOp.deps(op), tok):
         return
     lower_runtime_call(ctx, op)
 

@@ -69,27 +69,25 @@ class Ownership:
     def consume(self, deps: list[Value]) -> list[Value]:
         """Count one use of each distinct dep; return the deps that die here."""
         dying = []
-        seen: set[int] = set()
-        for d in deps:
-            if id(d) in seen:
-                continue
-            seen.add(id(d))
-            if id(d) in self.remaining:
-                self.remaining[id(d)] -= 1
-                if self.remaining[id(d)] == 0:
+        remaining = self.remaining
+        for d in deps if len(deps) < 2 else _unique(deps):
+            n = remaining.get(id(d))
+            if n is not None:
+                remaining[id(d)] = n - 1
+                if n == 1:
                     dying.append(d)
         return dying
 
     def primary(self, op: Operation, deps: list[Value]) -> tuple[Stream, list[Value]]:
         """Pick the stream for ``op`` (holding one reference on it) and wait for the other deps."""
         L = self.L
-        uniq = _unique(deps)
+        uniq = deps if len(deps) < 2 else _unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
-        dying_ids = {id(d) for d in dying}
         chosen: Stream | None = None
         if self.plan is not None:
             chosen = self._planned(op, hs)
+        dying_ids = {id(d) for d in dying} if chosen is None else set()
         for h in hs if chosen is None else ():
             if isinstance(h, Stream) and not h.borrowed:
                 n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
