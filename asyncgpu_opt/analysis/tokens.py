@@ -48,13 +48,14 @@ class TokenInfo:
 def analyze_block(block: Block, values: list[Value]) -> TokenInfo:
     """Block-level users (in block order, deduplicated) of each value in ``values``."""
     info = TokenInfo()
+    users = info.users
     for v in values:
         seen: dict[int, Operation] = {}
         for op, _ in v.uses:
-            top = _top_user(op, block)
+            top = op if op.parent is block else _top_user(op, block)
             if top is not None:
                 seen.setdefault(id(top), top)
-        info.users[id(v)] = sorted(seen.values(), key=block.index_of)
+        users[id(v)] = sorted(seen.values(), key=block.index_of) if len(seen) > 1 else list(seen.values())
     return info
 
 

@@ -48,6 +48,8 @@ def shape_key(op: Operation) -> tuple:
 # OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
 _FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
 _FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
+# set_operand_group's operandSegmentSizes by sizes: one shared instance each (attributes are immutable)
+_SEGMENT_ATTRS: dict[tuple[int, ...], DenseArrayAttr] = {}
 # group_reader: (class, "operands" | "results", group name) -> (the class's group list it was made for, reader)
 _READERS: dict[tuple[type, str, str], tuple[Any, Callable[[Operation], list[Any]]]] = {}
 
@@ -373,14 +375,23 @@ class OpDef:
     @classmethod
     def set_operand_group(cls, op: Operation, name: str, values: Sequence[Any]) -> None:
         """Replace one operand group (keeps ``operandSegmentSizes`` in sync)."""
-        seg = cls.operand_segments(op)
+        cur = op.attributes.get("operandSegmentSizes")
+        if (type(cur) is DenseArrayAttr and cls.needs_operand_segments()
+                and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
+            seg = [int(v) for v in cur.values]  # (what operand_segments reads, without its tables)
+        else:
+            seg = cls.operand_segments(op)
         idx = cls._operand_index[name]
         start = sum(seg[:idx])
         new = op.operands[:start] + list(values) + op.operands[start + seg[idx]:]
         seg[idx] = len(values)
         op.set_operands(new)
         if cls.needs_operand_segments():  # a new dict: ops may share one (see Operation)
-            op.attributes = {**op.attributes, "operandSegmentSizes": DenseArrayAttr(i32, seg)}
+            key = tuple(seg)
+            attr = _SEGMENT_ATTRS.get(key)
+            if attr is None:
+                attr = _SEGMENT_ATTRS[key] = DenseArrayAttr(i32, key)
+            op.attributes = {**op.attributes, "operandSegmentSizes": attr}
 
     # ----- interfaces ----------------------------------------------------------------------------
     @classmethod

@@ -253,7 +253,7 @@ class Builder:
             pend = self.pending[id(ip)] = []
         vals: list[Any] = list(inputs)  # then each op's result (None: it has none)
         for od, attrs, name, refs, rtype in t.steps:
-            op = _build(od, attrs, name, [vals[r] for r in refs], rtype, loc, parent)
+            op = _build(od, attrs, name, list(map(vals.__getitem__, refs)), rtype, loc, parent)
             pend.append(op)
             vals.append(op.results[0] if rtype is not None else None)
         calls = self.calls

@@ -87,6 +87,7 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool],
     kind: list[str] = []  # number -> "node" | "join" | "host" | "skip"
     host = 0  # what the host has waited for when it reaches the current op
     pending = 0  # the nodes so far
+    index, pos, ancs = P.index, P.pos, P.anc
     for p, op in enumerate(block.ops):
         if op.regions:
             if _carries_inside(op, is_tok):
@@ -100,17 +101,17 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool],
         _, deps, tok = entry
         if op.opdef is LaunchFuncOp and op.operand_group("asyncObject") and not deps and tok is None:
             continue  # already lowered
-        k = len(P.pos)
+        k = len(pos)
         if k >= MAX_NODES:
             return None
-        P.index[id(op)] = k
-        P.pos.append(p)
+        index[id(op)] = k
+        pos.append(p)
         local = [tok_def[id(d)] for d in deps if id(d) in tok_def]
         mask = 0  # of the local dependencies
         anc = host
         for j in local:
             mask |= 1 << j
-            anc |= P.anc[j]
+            anc |= ancs[j]
         anc |= mask
         covered = len(local) == len(deps) and host & mask == mask  # (no external dependency)
         if op.opdef is WaitOp:
@@ -125,10 +126,11 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool],
             kd = "free"
         else:
             kd = "node"
-        P.anc.append(anc)
+        ancs.append(anc)
         P.waits.append(kd != "skip")
         P.work.append(kd != "join")
-        deps_of.append([j for j in local if not (host >> j) & 1])  # (the host has waited for the others)
+        # (the host has waited for the others)
+        deps_of.append([j for j in local if not (host >> j) & 1] if host & mask else local)
         kind.append(kd)
         if kd in ("node", "free"):
             pending |= 1 << k
