@@ -312,6 +312,10 @@ class OpDef:
             get = operator.attrgetter("results")
         if fixed is not None:
             start, after_var, n = fixed[name]
+            if n < 0 and kind == "operands" and start == 0:  # (asyncDependencies: the most read group)
+                return lambda op: (vs := op.operands)[: len(vs) - nsingle]
+            if n < 0 and kind == "results":  # (asyncToken)
+                return lambda op: (vs := op.results)[start: start + len(vs) - nsingle]
             if n < 0:  # the variadic group itself: what the singles leave
                 return lambda op: (vs := get(op))[start: start + len(vs) - nsingle]
             if not after_var:

@@ -173,15 +173,13 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
     if multi:
         _normalize_cfg(fn)
         L.cfg_regions.add(id(fn.regions[0]))
+    tokvals = L.tokvals
     for o in fn.walk():
         for r in o.results:
             if is_token(r):
-                L.tokvals[id(r)] = r
-        for reg in o.regions:
-            for b in reg.blocks:
-                for a in b.args:
-                    if is_token(a):
-                        L.tokvals[id(a)] = a
+                tokvals[id(r)] = r
+        if o.regions:
+            tokvals.update((id(a), a) for reg in o.regions for b in reg.blocks for a in b.args if is_token(a))
     entry = fn.regions[0].blocks[0]
     L.fn_streams = []
     # token arguments: events owned by the caller (upstream's reading of a token that is

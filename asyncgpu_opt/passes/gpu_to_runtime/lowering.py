@@ -105,9 +105,9 @@ class _Lowering(Builder):
         # an implied dependency costs an event and a wait for nothing
         self.calls["implied dependencies"] = self.calls.get("implied dependencies", 0) + reduce_dependencies(
             block, graph)
+        is_tok = self.is_tok
         local: list[Value] = [a for a, _ in args]
-        for op in block.ops:
-            local.extend(r for r in op.results if self.is_tok(r))
+        local.extend([r for op in block.ops for r in op.results if is_tok(r)])
         info = analyze_block(block, local)
         remaining = {id(v): info.num_users(v) for v in local}
         ctx = self.ctx_factory(self, block, env, remaining, pool, graph)
