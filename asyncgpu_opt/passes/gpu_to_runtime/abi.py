@@ -101,32 +101,40 @@ def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rty
 
 
 class _Template:
-    """Ops an emitter built (``Builder.templated``): per op its shape, its operands as indices
-    into the inputs followed by the results of the ops before it, and its result type (None: no
-    result); the indices of the emitter's outputs; the runtime calls counted, by callee."""
+    """Ops an emitter built (``Builder.templated``), as a function replaying them (``run``: inputs,
+    location, block, pending list -> the outputs), and the runtime calls counted, by callee."""
 
-    __slots__ = ("steps", "outputs", "calls")
+    __slots__ = ("run", "calls")
 
     @staticmethod
     def record(ops: list[Operation], inputs: list[Value], outputs: list[Value], loc: Any,
                calls: dict[str, int]) -> _Template | None:
         """The recording of ``ops`` (built from ``inputs``), or None when they are not replayable: an
-        operand from elsewhere, several results, another location, unshared attributes."""
-        ref: dict[int, int] = {id(v): i for i, v in enumerate(inputs)}
-        steps = []
+        operand from elsewhere, several results, another location, unshared attributes.
+
+        ``run`` is generated Python (one ``_build`` call per op, its operands the inputs ``i<k>``
+        and earlier results ``v<k>``): replaying then costs what building the ops costs."""
+        ref: dict[int, str] = {id(v): f"i{k}" for k, v in enumerate(inputs)}
+        env: dict[str, Any] = {"build": _build}
+        lines = [f"def run({''.join(f'i{k}, ' for k in range(len(inputs)))}loc, parent, pend):"]
         for k, o in enumerate(ops):
             if (o.loc is not loc or len(o.results) > 1 or o.regions or o.successors or o.properties is not None
                     or type(o.attributes) is not SharedAttributes or any(id(v) not in ref for v in o.operands)):
                 return None
-            steps.append((o.opdef, o.attributes, o.name, tuple(ref[id(v)] for v in o.operands),
-                          o.results[0].type if o.results else None))
+            env[f"d{k}"], env[f"a{k}"], env[f"n{k}"] = o.opdef, o.attributes, o.name
+            env[f"t{k}"] = o.results[0].type if o.results else None
+            args = "".join(f"{ref[id(v)]}, " for v in o.operands)
+            lines.append(f"    o{k} = build(d{k}, a{k}, n{k}, [{args}], t{k}, loc, parent)")
             if o.results:
-                ref[id(o.results[0])] = len(inputs) + k
+                ref[id(o.results[0])] = f"v{k}"
+                lines.append(f"    v{k} = o{k}.results[0]")
         if any(id(v) not in ref for v in outputs):
             return None
+        lines.append(f"    pend.extend(({''.join(f'o{k}, ' for k in range(len(ops)))}))")
+        lines.append(f"    return [{''.join(f'{ref[id(v)]}, ' for v in outputs)}]")
+        exec(compile("\n".join(lines), "<gpu-to-runtime template>", "exec"), env)  # noqa: S102
         t = _Template()
-        t.steps = steps
-        t.outputs = tuple(ref[id(v)] for v in outputs)
+        t.run = env["run"]
         t.calls = tuple(calls.items())
         return t
 
@@ -247,19 +255,14 @@ class Builder:
 
     def _replay(self, t: _Template, inputs: list[Value]) -> list[Value]:
         ip = self.ip
-        loc, parent = self.loc, ip.parent
         pend = self.pending.get(id(ip))
         if pend is None:
             pend = self.pending[id(ip)] = []
-        vals: list[Any] = list(inputs)  # then each op's result (None: it has none)
-        for od, attrs, name, refs, rtype in t.steps:
-            op = _build(od, attrs, name, list(map(vals.__getitem__, refs)), rtype, loc, parent)
-            pend.append(op)
-            vals.append(op.results[0] if rtype is not None else None)
+        out = t.run(*inputs, self.loc, ip.parent, pend)
         calls = self.calls
         for fn, n in t.calls:
             calls[fn] = calls.get(fn, 0) + n
-        return [vals[r] for r in t.outputs]
+        return out
 
     def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
         """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""
