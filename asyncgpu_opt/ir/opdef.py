@@ -325,7 +325,7 @@ class OpDef:
                 and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
             def first(op: Operation) -> list[Any]:  # the first group: as long as its segment says
                 seg = op.attributes.get("operandSegmentSizes")
-                return op.operands[: seg.values[0]] if type(seg) is DenseArrayAttr else general(op, name)
+                return op.operands[: int(seg.values[0])] if type(seg) is DenseArrayAttr else general(op, name)
             return first
         return lambda op: general(op, name)
 
