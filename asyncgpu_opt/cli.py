@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Iterable
 from typing import IO
 
 _GC_AT_IMPORT = gc.isenabled()
@@ -204,9 +205,10 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--timeline", default=None, metavar="FILE",
               help="With --run: draw the streams' timeline as an SVG file ('-': as text on stderr)")
 @click.option("--run-stats", default=None, metavar="FILE", help="With --run: write JSON run statistics")
-@click.option("--entry-point-result", type=click.Choice(["void"]), default=None,
-              help="mlir-runner's flag, accepted so RUN lines can swap mlir-runner for asyncgpu-opt --run "
-                   "(the entry function must return nothing)")
+@click.option("--entry-point-result", type=click.Choice(["void", "i32", "i64", "f32"]), default=None,
+              help="mlir-runner's flag, so RUN lines can swap mlir-runner for asyncgpu-opt --run: void (the "
+                   "entry function must return nothing), or i32/i64/f32 (it must return one value of that "
+                   "type, printed after the run as mlir-runner prints it)")
 @click.option("--shared-libs", multiple=True, metavar="LIBS",
               help="mlir-runner's flag, accepted and ignored: the runner utils (printMemref*, print*) are built "
                    "in and no library is loaded")
@@ -363,14 +365,14 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
                     log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
                     crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
                     hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
-                    value_users=bool(more.get("mlir_print_value_users")))
+                    value_users=bool(more.get("mlir_print_value_users")), spill_output_after=_SPILL_OUTPUT_AFTER)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
     sys.stderr.write(res.rendered_diagnostics(color=_stderr_has_colors()))
     if config.log_actions:
         _write_output(more["log_actions_to"], res.action_log, True)
     if res.exit_code == 0 or config.split_input_file or run_:
-        _write_output(output, res.output, res.exit_code == 0 or output == "-")
+        _write_output(output, res.pieces, res.exit_code == 0 or output == "-")
     ctx.exit(res.exit_code)
 
 
@@ -418,11 +420,16 @@ def _count(n: object) -> int:
     return sum(_count(i) if isinstance(i, Nest) else 1 for i in n.items)
 
 
-def _write_output(path: str, text: str, ok: bool) -> None:
-    """Write ``text`` to ``path`` (``-``: stdout).  A regular file is replaced atomically (a
-    temporary file beside it, renamed over it: never half-written) and keeps its mode (a new one
-    gets the umask's, as mlir-opt); through a symlink the target is replaced, the link stays;
-    anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
+# printed output held in memory before the rest goes to a temporary file (then written from there):
+# the lowered IR and its whole text are never both in memory (54 MB of text at 100k lowered ops)
+_SPILL_OUTPUT_AFTER = 8 << 20
+
+
+def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
+    """Write ``text`` (or its pieces, in order) to ``path`` (``-``: stdout).  A regular file is
+    replaced atomically (a temporary file beside it, renamed over it: never half-written) and keeps
+    its mode (a new one gets the umask's, as mlir-opt); through a symlink the target is replaced,
+    the link stays; anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
         _write_chunked(sys.stdout, text)
         sys.stdout.flush()
@@ -459,14 +466,15 @@ def _write_output(path: str, text: str, ok: bool) -> None:
         raise
 
 
-def _write_chunked(fh: IO[str], text: str, size: int = 1 << 20) -> None:
-    """``fh.write(text)`` a MiB at a time: a text stream encodes what it is given in one piece, a
-    second copy of the whole output (54 MB at 100k lowered ops)."""
-    if len(text) <= size:
-        fh.write(text)
-        return
-    for i in range(0, len(text), size):
-        fh.write(text[i:i + size])
+def _write_chunked(fh: IO[str], text: str | Iterable[str], size: int = 1 << 20) -> None:
+    """``fh.write(text)`` (each piece of it, in order) a MiB at a time: a text stream encodes what
+    it is given in one piece, a second copy of the whole output (54 MB at 100k lowered ops)."""
+    for piece in [text] if isinstance(text, str) else text:
+        if len(piece) <= size:
+            fh.write(piece)
+            continue
+        for i in range(0, len(piece), size):
+            fh.write(piece[i:i + size])
 
 
 def _normalize_argv(argv: list[str]) -> list[str]:

@@ -5,10 +5,12 @@ with ``--verify-diagnostics`` matching as mlir-opt does."""
 from __future__ import annotations
 
 import gc
+import itertools
 import re
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +47,7 @@ class Config:
     run_cost_model: str | None = None  # JSON file of CostModel fields (run/runtime.py)
     run_leaks: str = "warning"  # device memory never freed at exit: "warning" or "error"
     run_kernel_steps: int = 1 << 16  # loop steps a kernel launch may take (run/kernels.py STEP_BUDGET)
-    entry_result: str | None = None  # mlir-runner's --entry-point-result (only "void")
+    entry_result: str | None = None  # mlir-runner's --entry-point-result (void, i32, i64, f32)
     run_summary: bool = False  # a human summary of the run on stderr
     # hand the parsed IR back to the cyclic garbage collector after each chunk; the CLI, which ends
     # with os._exit, leaves it frozen (a full collection of 100k ops costs about 1 s)
@@ -59,16 +61,28 @@ class Config:
     hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
     pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
     value_users: bool = False  # --mlir-print-value-users
+    # printed output past this many characters goes to a temporary file and Result.pieces is an
+    # iterator reading it back (syntax/print_output.py): the CLI's setting; None keeps it in memory
+    spill_output_after: int | None = None
 
 
 @dataclass
 class Result:
-    output: str
+    # the output in order (``output`` joins them; the CLI writes them one by one); an iterator, to
+    # be read once, when the output went to a temporary file (Config.spill_output_after)
+    pieces: Iterable[str]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     exit_code: int = 0
     stderr_text: str = ""  # IR dumps, timing, warnings (already rendered)
     timings: dict[str, float] = field(default_factory=dict)
     action_log: str = ""  # --log-actions-to (Config.log_actions)
+
+    @property
+    def output(self) -> str:
+        """The output (printed IR, or what ``--run`` printed) as one string."""
+        if not isinstance(self.pieces, list):
+            self.pieces = ["".join(self.pieces)]
+        return "".join(self.pieces)
 
     def rendered_diagnostics(self, color: bool = False) -> str:
         return "".join(d.render(color=color) for d in self.diagnostics)
@@ -235,9 +249,9 @@ class _ChunkRun:
         self.actions: list[str] = []  # --log-actions-to lines
         self.tree_counters: dict[int, int] = {}  # --mlir-print-ir-tree-dir: id(op) -> dumps so far
 
-    def run(self) -> str | None:
-        """Returns the chunk output (printed IR with a final newline, or what ``--run`` printed), or
-        None on failure (diagnostics recorded)."""
+    def run(self) -> Iterable[str] | None:
+        """Returns the chunk output as pieces to concatenate (printed IR with a final newline, or
+        what ``--run`` printed), or None on failure (diagnostics recorded)."""
         cfg = self.config
         t0 = time.perf_counter()
         frozen = False
@@ -265,13 +279,15 @@ class _ChunkRun:
 
                 if gc_was:  # a simulation runs as long as the program does: collect its garbage
                     gc.enable()
-                out = run_module(module, cfg, self.stderr, self.diags if cfg.verify_diagnostics else None)
+                out = [run_module(module, cfg, self.stderr, self.diags if cfg.verify_diagnostics else None)]
             else:
-                from .syntax.printer import print_module
+                from .syntax.printer import print_module_pieces
 
-                out = print_module(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
-                                   cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users)
-                out += "\n"  # the only reference: extended in place, not copied (as `out + "\n"` would)
+                # pieces, never joined here: the output is held once (54 MB at 100k lowered ops)
+                out = print_module_pieces(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
+                                          cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users,
+                                          cfg.spill_output_after)
+                out = out + ["\n"] if isinstance(out, list) else itertools.chain(out, ("\n",))
             self.timings["Output"] = time.perf_counter() - t1
             return out
         except MLIRError as e:
@@ -280,7 +296,8 @@ class _ChunkRun:
             self.diags.extend(e.preceding)
             self.diags.append(complete(e.diagnostic))
             self.diags.extend(self.after_failure)
-            return getattr(e, "output", None)  # --run keeps what the program printed
+            printed = getattr(e, "output", None)  # --run keeps what the program printed
+            return [printed] if printed is not None else None
         except RecursionError:
             self.diags.append(Diagnostic("error", "exceeded the maximum nesting depth", None))
             return None
@@ -509,7 +526,7 @@ def _timing_report(timings: dict[str, float], total: float) -> str:
 def run_opt(text: str, filename: str, config: Config) -> Result:
     """Process a whole input buffer (all ``--split-input-file`` chunks)."""
     t_start = time.perf_counter()
-    res = Result("")
+    res = Result([])
     if config.split_input_file:
         spans, near = split_spans(text, config.split_marker)
     else:
@@ -517,10 +534,10 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
     full = Source(text, filename)
     for off in near:
         res.stderr_text += Diagnostic("warning", "near miss with file split marker", FileLoc(full, off)).render()
-    outputs: list[str] = []
+    parts: list[Iterable[str]] = []  # each chunk's pieces, the split markers between them
     failed = False
     timings: dict[str, float] = {}
-    for start, end in spans:
+    for chunk, (start, end) in enumerate(spans):
         line_start = text.rfind("\n", 0, start) + 1
         src = Source(text[start:end], filename, text.count("\n", 0, start), first_prefix=text[line_start:start])
         run = _ChunkRun(src, config)
@@ -541,8 +558,13 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
             if run.diags:
                 failed = True
                 res.diagnostics.extend(run.diags)
-        outputs.append(out if out is not None else "")  # a printed chunk ends with its newline (run())
-    res.output = (config.output_split_marker + "\n").join(outputs)
+        if chunk:
+            parts.append((config.output_split_marker + "\n",))
+        parts.append(out or ())  # a printed chunk ends with its newline (run())
+    if all(isinstance(p, list | tuple) for p in parts):
+        res.pieces = [p for part in parts for p in part]
+    else:  # read the spilled pieces only when written out
+        res.pieces = itertools.chain.from_iterable(parts)
     res.exit_code = 1 if failed else 0
     if config.timing:
         res.stderr_text += _timing_report(timings, time.perf_counter() - t_start)
@@ -550,7 +572,7 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
     return res
 
 
-def _run_with_big_stack(run: _ChunkRun) -> str | None:
+def _run_with_big_stack(run: _ChunkRun) -> Any:
     """Deeply nested input recurses; run the chunk on a thread with a large stack."""
     box: dict[str, Any] = {}
 

@@ -89,6 +89,25 @@ def test_set_operand_group_replaces_a_shared_dict() -> None:
     assert alloc.deps(ops[0]) == [] and alloc.deps(ops[1]) == [t]
 
 
+def test_ops_without_operands_share_a_list_that_refuses_to_grow() -> None:
+    """One empty operand list for all ops without operands (64 bytes each otherwise): growing it
+    in place would give every such op the operand, so it refuses; ``set_operands`` gives the op
+    its own list, and results are tuples (changed by assigning new ones)."""
+    w = lookup_opdef("gpu.wait")
+    a, b = w.build(results={"asyncToken": T.gpu_async_token}), w.build(results={"asyncToken": T.gpu_async_token})
+    assert a.operands is b.operands and a.operands == []
+    for grow in (lambda ops: ops.append(b.results[0]), lambda ops: ops.extend([b.results[0]]),
+                 lambda ops: ops.insert(0, b.results[0]), lambda ops: ops.__iadd__([b.results[0]])):
+        with pytest.raises(TypeError, match="shared empty operand list"):
+            grow(a.operands)
+    assert b.operands == [] and a.operands[:] + [b.results[0]] == [b.results[0]]  # copies are plain lists
+    a.set_operands([b.results[0]])
+    assert a.operands == [b.results[0]] and b.operands == [] and b.results[0].uses == [(a, 0)]
+    a.set_operands([])
+    assert a.operands == [] and not b.results[0].uses
+    assert isinstance(a.results, tuple) and len(a.results) == 1
+
+
 def test_insert_batch_keeps_order() -> None:
     w = lookup_opdef("gpu.wait")
     blk = Block()

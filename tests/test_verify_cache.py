@@ -86,3 +86,25 @@ func.func @k(%p: !llvm.ptr) {
     block.insert(1, bad)
     with pytest.raises(a.MLIRError, match="'llvm.mlir.zero' op requires zero operands"):
         verify(m)
+
+
+def test_ops_sharing_attributes_and_type_objects_are_told_apart_by_their_types() -> None:
+    """Within one ``verify`` run ops are remembered by definition, shared attribute dict and the
+    identity of their types: an op that differs from passed ones only in one type is checked."""
+    m = a.parse("""
+func.func @k() {
+  %0 = llvm.mlir.constant(1 : i64) : i64
+  %1 = llvm.mlir.constant(2 : i64) : i64
+  %2 = llvm.mlir.constant(3 : i64) : i64
+  return
+}
+""")
+    c0, c1, c2 = [o for o in m.walk() if o.name == "llvm.mlir.constant"]
+    shared = SharedAttributes(c0.attributes)
+    for c in (c0, c1, c2):
+        c.attributes = shared
+    c1.results[0].type = T.IntegerType(64)  # another object with the same text: the same shape
+    verify(m)
+    c2.results[0].type = T.f32
+    with pytest.raises(a.MLIRError, match="'llvm.mlir.constant' op"):
+        verify(m)

@@ -2,6 +2,7 @@
 
     vector.print (%v `:` type)? (`punctuation` `<`p`>` | `str` string)? attr-dict
     vector.broadcast %s attr-dict `:` type `to` vector-type
+    vector.bitcast %v attr-dict `:` vector-type `to` vector-type
     vector.extract %v[pos...] attr-dict `:` result-type `from` vector-type
     vector.insert %s, %v [pos...] attr-dict `:` type `into` vector-type
     vector.from_elements %e... attr-dict `:` vector-type
@@ -126,6 +127,37 @@ class BroadcastOp(OpDef):
             src = src.element_type
         if src != dst.element_type:
             raise VerifyError("failed to verify that source operand and result have same element type", op)
+
+
+def _bit_width(t: T.Type) -> int:
+    return 64 if isinstance(t, T.IndexType) else getattr(t, "width", 0)
+
+
+class BitCastOp(OpDef):
+    """``vector.bitcast``: the same bits as a vector of another element type; only the minor
+    dimension may change (its size times the element width stays the same)."""
+
+    name = "vector.bitcast"
+    operands = (single("source"),)
+    results = (single("result"),)
+    traits = frozenset({"Pure"})
+    effects = ()
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, dst = op.operands[0].type, op.results[0].type
+        for k, t in (("operand", src), ("result", dst)):
+            if not isinstance(t, T.VectorType):
+                raise VerifyError(f"{k} #0 must be vector of any type values, but got '{t}'", op)
+        if len(src.shape) != len(dst.shape):
+            raise VerifyError("op failed to verify that all of {source, result} have same rank", op)
+        if src.shape[:-1] != dst.shape[:-1]:
+            i = next(i for i, (a, b) in enumerate(zip(src.shape, dst.shape)) if a != b)
+            raise VerifyError(f"dimension size mismatch at: {i}", op)
+        if src.shape and src.shape[-1] * _bit_width(src.element_type) != dst.shape[-1] * _bit_width(
+                dst.element_type):
+            raise VerifyError("source/result bitwidth of the minor 1-D vectors must be equal", op)
 
 
 def _position_rank(op: Operation) -> int:
@@ -256,6 +288,20 @@ def minor_identity(num_dims: int, rank: int) -> A.AffineMapAttr:
     return A.AffineMapAttr(AF.AffineMap(num_dims, 0, [AF.Dim(i) for i in range(num_dims - rank, num_dims)]))
 
 
+def transfer_mask_type(vt: T.VectorType, attrs: dict[str, A.Attribute]) -> T.VectorType:
+    """The mask type of a transfer (upstream's ``inferTransferOpMaskType``): ``i1`` over the vector
+    dimensions the permutation map reads from the memref (not its broadcast ``0`` results), in the
+    memref's dimension order: ``(d0, d1) -> (d1, d0)`` on ``vector<9x4xf32>`` takes ``vector<4x9xi1>``."""
+    pm = attrs.get("permutation_map")
+    res = pm.map.results if isinstance(pm, A.AffineMapAttr) else ()
+    read = sorted((e.pos, k) for k, e in enumerate(res) if isinstance(e, AF.Dim))
+    if not read or len(res) != len(vt.shape):
+        return T.VectorType(vt.shape, T.i1, vt.scalable)
+    scal = vt.scalable
+    return T.VectorType(tuple(vt.shape[k] for _, k in read), T.i1,
+                        tuple(scal[k] for _, k in read) if scal else scal)
+
+
 def _transfer_defaults(attrs: dict[str, A.Attribute], mt: T.Type, vt: T.Type) -> None:
     rank = len(vt.shape) if isinstance(vt, T.VectorType) else 0
     mrank = len(mt.shape) if isinstance(mt, T.ShapedType) else 0
@@ -307,7 +353,7 @@ class TransferReadOp(OpDef):
         operands = {"base": p.resolve(base, mt), "indices": [p.resolve(r, _IDX) for r in idx],
                     "padding": p.resolve(pad, elem)}
         if mask is not None:
-            operands["mask"] = p.resolve(mask, T.VectorType(vt.shape, T.i1))
+            operands["mask"] = p.resolve(mask, transfer_mask_type(vt, attrs))
         return cls.build(operands, {"vector": vt}, attrs)
 
     @classmethod
@@ -352,7 +398,7 @@ class TransferWriteOp(OpDef):
         operands = {"valueToStore": p.resolve(val, vt), "base": p.resolve(base, mt),
                     "indices": [p.resolve(r, _IDX) for r in idx]}
         if mask is not None:
-            operands["mask"] = p.resolve(mask, T.VectorType(vt.shape, T.i1))
+            operands["mask"] = p.resolve(mask, transfer_mask_type(vt, attrs))
         res = mt if isinstance(mt, T.TensorType) else None
         return cls.build(operands, {"result": res}, attrs)
 

@@ -120,6 +120,25 @@ class SharedAttributes(dict):
         return (dict, (dict(self),))
 
 
+class _NoOperands(list[Any]):
+    """The operand list of every op built without operands: one shared empty list that refuses to
+    grow (a list per op is 64 bytes, and a third of lowered ops have no operands).  Give the op a
+    new list instead: ``op.set_operands(...)``; slices and ``+`` make plain lists."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> Any:
+        raise TypeError("shared empty operand list: assign a new list (op.set_operands) instead")
+
+    append = extend = insert = __setitem__ = __iadd__ = __imul__ = _refuse
+
+    def __reduce__(self) -> Any:  # copies are plain lists
+        return (list, ())
+
+
+NO_OPERANDS: list[Any] = _NoOperands()
+
+
 class Operation:
     """A generic operation.  Build with ``Operation.create``.
 
@@ -132,8 +151,9 @@ class Operation:
     def __init__(self) -> None:  # use create()
         self.name = ""
         self.opdef: type[OpDef] | None = None
-        self.operands: list[Value] = []
-        self.results: list[OpResult] = []
+        self.operands: list[Value] = NO_OPERANDS
+        # a tuple (48 bytes for one result, a list is 80; ``()`` when none): assign a new one to change it
+        self.results: Sequence[OpResult] = ()
         self.attributes: dict[str, Any] = {}
         self.properties: dict[str, Any] | None = None  # only for unregistered ops' `<{...}>`
         # empty: the shared ``()`` (two empty lists cost 112 bytes per op; most ops have neither);
@@ -151,10 +171,10 @@ class Operation:
         op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
         op.opdef = opdef
-        op.operands = ops = list(operands)
+        op.operands = ops = list(operands) if operands else NO_OPERANDS
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = new_results(op, result_types) if result_types else []
+        op.results = new_results(op, result_types) if result_types else ()
         op.attributes = attributes
         op.properties = None
         op.regions = ()
@@ -173,10 +193,10 @@ class Operation:
         op = Operation.__new__(Operation)  # every slot is set below
         op.name = name
         op.opdef = opdef
-        op.operands = ops = list(operands)
+        op.operands = ops = list(operands) if operands else NO_OPERANDS
         for i, v in enumerate(ops):
             v.uses.append((op, i))
-        op.results = new_results(op, result_types) if result_types else []
+        op.results = new_results(op, result_types) if result_types else ()
         op.attributes = dict(attributes) if attributes else {}
         op.properties = dict(properties) if properties else None
         if isinstance(regions, int):
@@ -210,7 +230,7 @@ class Operation:
 
     def set_operands(self, new: Sequence[Value]) -> None:
         self.drop_operand_uses()
-        self.operands = list(new)
+        self.operands = list(new) if new else NO_OPERANDS
         for i, v in enumerate(self.operands):
             v.uses.append((self, i))
 
@@ -224,7 +244,7 @@ class Operation:
     def drop_all_references(self) -> None:
         """Drop the uses held by this op and everything nested in it."""
         self.drop_operand_uses()
-        self.operands = []
+        self.operands = NO_OPERANDS
         for r in self.regions:
             for b in r.blocks:
                 for o in b.ops:
@@ -276,7 +296,7 @@ class Operation:
     def forget_results(self) -> None:
         """For an erased op whose results are unused: drop them.  The op and its results refer to
         each other, a cycle only the cyclic collector frees, and passes run with it off."""
-        self.results = []
+        self.results = ()
 
     def next_op(self) -> Operation | None:
         b = self.parent
@@ -309,7 +329,7 @@ class Operation:
         assert self.opdef is not None
         return self.opdef.operand_group(self, name)
 
-    def result_group(self, name: str) -> list[OpResult]:
+    def result_group(self, name: str) -> Sequence[OpResult]:
         assert self.opdef is not None
         return self.opdef.result_group(self, name)
 
@@ -324,8 +344,8 @@ class Operation:
         return f"<Operation {self.name}>"
 
 
-def new_results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
-    """``[OpResult(t, op, i) ...]`` without the two ``__init__`` calls per result."""
+def new_results(op: Operation, result_types: Sequence[Any]) -> tuple[OpResult, ...]:
+    """``(OpResult(t, op, i), ...)`` without the two ``__init__`` calls per result."""
     res = []
     new = OpResult.__new__
     for i, t in enumerate(result_types):
@@ -336,7 +356,7 @@ def new_results(op: Operation, result_types: Sequence[Any]) -> list[OpResult]:
         r.op = op
         r.index = i
         res.append(r)
-    return res
+    return tuple(res)
 
 
 class Block:

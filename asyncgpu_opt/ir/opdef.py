@@ -270,7 +270,7 @@ class OpDef:
         return op.operands[start: start + int(seg[idx])]
 
     @classmethod
-    def result_group(cls, op: Operation, name: str) -> list[Any]:
+    def result_group(cls, op: Operation, name: str) -> Sequence[Any]:
         c = _FIXED_RESULTS.get(cls)
         if c is not None and c[1] is cls.results:
             fixed, nsingle = c[0], c[2]
@@ -336,8 +336,8 @@ class OpDef:
             g = cls.operand_group(op, name)
             return g if cls.operands[cls._operand_index[name]].kind == "variadic" else (g[0] if g else None)
         if name in cls._result_index:
-            g = cls.result_group(op, name)
-            return g if cls.results[cls._result_index[name]].kind == "variadic" else (g[0] if g else None)
+            rg = cls.result_group(op, name)
+            return rg if cls.results[cls._result_index[name]].kind == "variadic" else (rg[0] if rg else None)
         if name in cls.props or name in op.attributes:
             return op.attributes.get(name)
         raise AttributeError(f"{cls.name} has no operand, result or attribute '{name}'")

@@ -9,11 +9,16 @@ dominance check; then the op's ``verify_regions``; dominance of an op's regions 
 
 from __future__ import annotations
 
+from itertools import chain, islice
+from operator import attrgetter
 from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
 from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes, Value
 from .opdef import VerifyError, _type_text
+
+_results = attrgetter("results")
+_successors = attrgetter("successors")
 
 
 def _fail(op: Operation, message: str, notes: Any = (), raw: bool = False, note_op: bool = True) -> MLIRError:
@@ -28,12 +33,16 @@ class _Dominance:
     block and of the blocks around it); anything else is decided by ``properly_dominates``.
     ``error`` is the first failure, raised once the op's structure has been verified."""
 
-    __slots__ = ("avail", "error", "trees")
+    __slots__ = ("avail", "error", "trees", "memo", "top")
 
-    def __init__(self) -> None:
+    def __init__(self, top: Operation, memo: set[tuple]) -> None:
+        self.top = top  # the IsolatedFromAbove op being verified
         self.avail: set[Value] = set()
         self.error: MLIRError | None = None
         self.trees: dict[int, _DomTree] = {}
+        # identity keys (``_identity_key``) of the op shapes that passed in this ``verify`` call:
+        # the IR does not change while it is verified, so the ids of its types are not reused
+        self.memo = memo
 
     def tree(self, region: Region) -> _DomTree:
         t = self.trees.get(id(region))
@@ -172,16 +181,16 @@ class _DomTree:
 def verify(top: Operation) -> None:
     """Verify ``top`` and everything nested in it; raise on the first failure (upstream's order:
     see the module docstring)."""
-    _verify_isolated(top)
+    _verify_isolated(top, set())
 
 
 def _isolated(op: Operation) -> bool:
     return bool(op.regions) and op.opdef is not None and "IsolatedFromAbove" in op.opdef.traits
 
 
-def _verify_isolated(op: Operation) -> None:
+def _verify_isolated(op: Operation, memo: set[tuple]) -> None:
     """verifyOpAndDominance: the op and everything in it, then the dominance of its regions."""
-    dom = _Dominance()
+    dom = _Dominance(op, memo)
     _verify_op(op, dom)
     if dom.error is not None:
         raise dom.error
@@ -213,7 +222,7 @@ def _verify_op(op: Operation, dom: _Dominance) -> None:
         for b in r.blocks:
             _verify_block(op, b, no_term or od is None, dom, isolated)
     for o in isolated:  # verifyOnExit: the IsolatedFromAbove ops after the rest
-        _verify_isolated(o)
+        _verify_isolated(o, dom.memo)
     if od is not None and op.regions:
         try:
             od.verify_regions(op)  # upstream's verifyRegions: after the ops nested in the regions
@@ -225,34 +234,25 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
                   isolated: list[Operation]) -> None:
     ops = b.ops
     if not ops:
-        if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
-            raise MLIRError("empty block: expect at least a terminator", parent.loc)
+        _check_empty_block(parent, b, no_terminator)
         return
     last_i = len(ops) - 1
     block_passed: set[tuple] = set()  # shapes of symbol_verified ops that passed in this block
-    # op definition -> (whether it is a terminator, its passed_shapes()), looked up once per block
+    # op definition (None: unregistered) -> (whether it is a terminator, its passed_shapes()),
+    # looked up once per block
     by_def: dict[Any, tuple[bool, set[tuple] | None]] = {}
-    for i in range(last_i):
-        if ops[i].successors:
-            raise MLIRError("operation with block successors must terminate its parent block", ops[i].loc,
-                            op=ops[i])
+    if any(map(_successors, islice(ops, last_i))):  # (one scan in C: most ops have none)
+        _misplaced_successors(ops)
     avail = dom.avail
-    local: list[Value] = list(b.args)
-    avail.update(local)
+    avail.update(b.args)
+    memo = dom.memo
     for i, op in enumerate(ops):
         od = op.opdef
-        if od is not None:
-            facts = by_def.get(od)
-            if facts is None:
-                facts = by_def[od] = ("Terminator" in od.traits, od.passed_shapes())
-        else:
-            facts = (False, None)
-        if facts[0] and i != last_i and od is not None:
-            try:
-                od.verify_parent(op)
-            except VerifyError as e:
-                raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
-            raise _fail(op, "must be the last operation in the parent block")
+        facts = by_def.get(od)
+        if facts is None:
+            facts = by_def[od] = (False, None) if od is None else ("Terminator" in od.traits, od.passed_shapes())
+        if facts[0] and i != last_i:
+            _misplaced_terminator(op, od)
         if dom.error is None:
             for v in op.operands:
                 if v not in avail and not dom.properly_dominates(v, op):
@@ -268,34 +268,97 @@ def _verify_block(parent: Operation, b: Block, no_terminator: bool, dom: _Domina
         else:  # _verify_op of a region-less op: its definition's checks only
             try:
                 shapes = facts[1]
+                attrs = op.attributes
+                # an op like one that passed in this run (same definition, shared attribute dict or
+                # none, same type objects) skips even the shape key (its type texts were a third
+                # of the time)
+                ik = _identity_key(op, od, attrs.serial) if attrs.__class__ is SharedAttributes \
+                    else None if attrs else _identity_key(op, od, -1)
                 if shapes is not None:
-                    # a shape that passed before skips the call (verify_all's own check, inlined:
-                    # the lowered IR repeats a few shapes, one call per op was a fifth of the time)
-                    attrs = op.attributes
-                    if (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)), 0,
-                            len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes
-                            else tuple(attrs.items()) if attrs else ()) not in shapes:
-                        od.verify_all(op)
+                    if ik is None or ik not in memo:
+                        # a shape that passed before skips the call (verify_all's own check, inlined:
+                        # the lowered IR repeats a few shapes, one call per op was a fifth of the time)
+                        if (tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)), 0,
+                                len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes
+                                else tuple(attrs.items()) if attrs else ()) not in shapes:
+                            od.verify_all(op)
+                        if ik is not None:
+                            memo.add(ik)
                 elif od.symbol_verified:
-                    # (every op of the block is alive while it is verified: an ``id`` is not reused)
-                    attrs = op.attributes
-                    key = (od, tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
-                           len(op.successors), attrs.serial if attrs.__class__ is SharedAttributes else id(attrs))
-                    if key not in block_passed:
-                        od.verify_all(op)
-                        block_passed.add(key)
+                    # (every op of the block is alive while it is verified: an ``id`` is not reused;
+                    # identity keys are told apart from these by their second item, an int)
+                    if ik is None or ik not in block_passed:
+                        key = (od, tuple(map(_type_text, op.operands)), tuple(map(_type_text, op.results)),
+                               len(op.successors),
+                               attrs.serial if attrs.__class__ is SharedAttributes else id(attrs))
+                        if key not in block_passed:
+                            od.verify_all(op)
+                            block_passed.add(key)
+                        if ik is not None:
+                            block_passed.add(ik)
                 else:
                     od.verify_all(op)
             except VerifyError as e:
                 raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
         res = op.results
-        if res:
+        if len(res) == 1:
+            avail.add(res[0])  # (the common case: cheaper than an update from a list)
+        elif res:
             avail.update(res)
-            local.extend(res)
-    avail.difference_update(local)
+    if parent is dom.top:  # a block of the isolated op itself: nothing around it is in ``avail``
+        avail.clear()
+    else:
+        avail.difference_update(b.args)
+        avail.difference_update(chain.from_iterable(map(_results, ops)))
     last = ops[-1]
     if not no_terminator and (last.opdef is not None and not last.is_terminator()):
         raise MLIRError("block with no terminator, has ", last.loc, op=last, op_in_message=True)
+
+
+def _check_empty_block(parent: Operation, b: Block, no_terminator: bool) -> None:
+    if not no_terminator and parent.regions and b.parent is not None and len(b.parent.blocks) > 0:
+        raise MLIRError("empty block: expect at least a terminator", parent.loc)
+
+
+def _misplaced_successors(ops: list[Operation]) -> None:
+    """Raise for the first op before the last one with successors."""
+    for op in ops[:-1]:
+        if op.successors:
+            raise MLIRError("operation with block successors must terminate its parent block", op.loc, op=op)
+
+
+def _misplaced_terminator(op: Operation, od: Any) -> None:
+    """Raise for a terminator that is not its block's last op (its parent check first)."""
+    try:
+        od.verify_parent(op)
+    except VerifyError as e:
+        raise _fail(e.op or op, e.message, notes=e.notes, raw=e.raw, note_op=not e.parse_time) from None
+    raise _fail(op, "must be the last operation in the parent block")
+
+
+def _identity_key(op: Operation, od: Any, serial: int) -> tuple | None:
+    """The op's shape by identity, for the commonest shapes (at most one result, up to four
+    operands, no successors): definition, ``serial`` (its shared attribute dict's serial number,
+    -1 for no attributes), type objects' ids.  Valid while the IR is unchanged (its types stay
+    alive); ``None`` for other shapes."""
+    res = op.results
+    if len(res) > 1 or op.successors:
+        return None
+    r = id(res[0].type) if res else None
+    operands = op.operands
+    n = len(operands)
+    if n == 0:
+        return (od, serial, r)
+    if n == 1:
+        return (od, serial, r, id(operands[0].type))
+    if n == 2:
+        return (od, serial, r, id(operands[0].type), id(operands[1].type))
+    if n == 3:
+        return (od, serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type))
+    if n == 4:
+        return (od, serial, r, id(operands[0].type), id(operands[1].type), id(operands[2].type),
+                id(operands[3].type))
+    return None
 
 
 def _region_relation(use: Region | None, defn: Region | None) -> str:

@@ -487,7 +487,7 @@ def _add_execute_results(execute: Operation, values: list[Value]) -> list[Value]
     new = []
     for v in values:
         r = OpResult(AsyncValueType(v.type), execute, len(execute.results))
-        execute.results.append(r)
+        execute.results = (*execute.results, r)
         new.append(r)
     return new
 

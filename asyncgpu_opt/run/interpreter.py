@@ -348,7 +348,14 @@ class Interpreter:
         if entry_result == "void" and results:
             raise MLIRError(f"--run: entry point '@{entry}' returns a value but --entry-point-result=void",
                             fn.loc)
-        self.call(fn, [], fn.loc)
+        want = {"i32": T.i32, "i64": T.i64, "f32": T.f32}.get(entry_result or "")
+        if want is not None and list(results) != [want]:
+            raise MLIRError(f"--run: entry point '@{entry}' must return a single {entry_result} for "
+                            f"--entry-point-result={entry_result}", fn.loc)
+        vals = self.call(fn, [], fn.loc)
+        if want is not None:  # mlir-runner prints the result: an integer, or a float as "%e"
+            v = vals[0]
+            self.out.write(f"{float(v):e}\n" if want == T.f32 else f"{int(v)}\n")
 
     def cleanup_implicit(self) -> None:
         for e in self.implicit_events:

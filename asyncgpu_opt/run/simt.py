@@ -12,9 +12,12 @@ from typing import Any
 
 import numpy as np
 
+from . import float_minmax
+
 SUBGROUP_SIZE = 32
 
-_FLOAT_KINDS = {"minnumf": np.fmin, "maxnumf": np.fmax, "minimumf": np.minimum, "maximumf": np.maximum}
+_FLOAT_KINDS = {"minnumf": float_minmax.minnum, "maxnumf": float_minmax.maxnum, "minimumf": float_minmax.minimum,
+                "maximumf": float_minmax.maximum}
 _INT_KINDS = {"minsi": np.minimum, "maxsi": np.maximum, "minui": np.minimum, "maxui": np.maximum,
               "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}
 
@@ -58,7 +61,7 @@ def _reduce(kind: str, a: np.ndarray, axis: int) -> np.ndarray:
     if kind == "mul":
         return np.multiply.reduce(a, axis=axis, dtype=a.dtype, keepdims=True)
     if kind in _FLOAT_KINDS:
-        return _FLOAT_KINDS[kind].reduce(a, axis=axis, keepdims=True)
+        return float_minmax.reduce(_FLOAT_KINDS[kind], a, axis)
     if kind in ("minui", "maxui"):
         return _INT_KINDS[kind].reduce(a.view(_unsigned(a.dtype)), axis=axis, keepdims=True).view(a.dtype)
     return _INT_KINDS[kind].reduce(a, axis=axis, keepdims=True)

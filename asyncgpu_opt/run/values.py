@@ -56,11 +56,26 @@ def dtype_of(t: T.Type) -> np.dtype:
     raise ValueError(f"no numpy type for '{t}'")
 
 
+def odd_width(t: T.Type) -> int | None:
+    """The width of an integer type (or of a shaped type's integer elements) narrower than the numpy
+    integer that holds it (``i3``, ``i12``, ``i48``: held sign-extended in an ``int64``), else None."""
+    et = getattr(t, "element_type", t)
+    if isinstance(et, T.IntegerType) and et.width < 64 and et.width not in _INT_DTYPES:
+        return et.width
+    return None
+
+
+def sign_extend(x: Any, width: int) -> Any:
+    """``x`` (numpy ints) wrapped to ``width`` bits, held sign-extended: how an ``iN`` value is kept."""
+    half = 1 << (width - 1)
+    return ((x + half) & ((1 << width) - 1)) - half
+
+
 def scalar(t: T.Type, v: Any) -> Any:
-    """A Python number as a numpy scalar of type ``t`` (ints wrap)."""
+    """A Python number as a numpy scalar of type ``t`` (ints wrap, to the type's own width)."""
     dt = dtype_of(t)
     if dt.kind in "iu":
-        bits = dt.itemsize * 8
+        bits = odd_width(t) or dt.itemsize * 8
         iv = int(v) & ((1 << bits) - 1)
         if iv >> (bits - 1):
             iv -= 1 << bits
@@ -234,8 +249,13 @@ def const_value(attr: Any, t: T.Type) -> Any:
     if isinstance(attr, A.FloatAttr):
         return dtype_of(t).type(attr.value)
     if isinstance(attr, A.DenseElementsAttr):
-        vals = attr.flat_values()
-        return np.array(vals, dtype=dtype_of(attr.type.element_type)).reshape(attr.type.shape)
+        et = attr.type.element_type
+        if isinstance(et, T.IntegerType | T.IndexType):  # wrap: dense<[255]> : vector<1xi8> is -1
+            vals = [scalar(et, v) for v in attr.values]
+            if attr.splat:
+                return np.full(attr.type.shape, vals[0], dtype=dtype_of(et))
+            return np.array(vals, dtype=dtype_of(et)).reshape(attr.type.shape)
+        return np.array(attr.flat_values(), dtype=dtype_of(et)).reshape(attr.type.shape)
     if isinstance(attr, A.StringAttr):
         return attr.value
     raise ValueError(f"unsupported constant {attr}")

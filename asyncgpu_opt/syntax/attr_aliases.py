@@ -60,12 +60,13 @@ def named_alias_defs(dattrs: dict[str, tuple[int, int, str, str]]) -> tuple[list
     return [(e[1], names[str(e[0])], sub(e[3])) for e in order], sub
 
 
-def renumber_distinct(text: str) -> str:
+def renumber_distinct(text: str, ids: dict[str, str] | None = None) -> str:
     """``distinct[N]<...>`` ids as upstream prints them: numbered from 0 in print order (one parsed
-    id keeps one number)."""
+    id keeps one number); ``ids`` (parsed id -> printed) carries the numbering across texts."""
     if "distinct[" not in text:
         return text
-    ids: dict[str, str] = {}
+    if ids is None:
+        ids = {}
 
     def sub(m: Any) -> str:
         n = ids.get(m.group(1))

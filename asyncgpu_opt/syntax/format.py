@@ -10,6 +10,7 @@ after its elements whether or not the group printed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..ir import attributes as A
@@ -208,7 +209,7 @@ class Format:
                        for a in anchor.args if isinstance(a, Var | TypeDir | Ref))
         return True
 
-    def _var_values(self, v: Var, op: Operation) -> list[Any]:
+    def _var_values(self, v: Var, op: Operation) -> Sequence[Any]:
         if v.kind == "operand":
             return self.opdef.operand_group(op, v.name)
         return self.opdef.result_group(op, v.name)

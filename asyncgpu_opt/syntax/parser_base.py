@@ -7,7 +7,7 @@ types (``parser_types.py``) and attributes (``parser_attrs.py``) as mixins.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..diagnostics import FileLoc, MLIRError, Source, TextLoc
@@ -53,7 +53,7 @@ class _Scope:
     __slots__ = ("values", "isolated", "forward", "iso")
 
     def __init__(self, isolated: bool, parent: _Scope | None = None) -> None:
-        self.values: dict[str, list[Value]] = {}
+        self.values: dict[str, Sequence[Value]] = {}
         self.isolated = isolated
         self.forward: dict[tuple[str, int], tuple[Value, int]] | None = {} if isolated else None
         self.iso: _Scope | None = None if isolated or parent is None else parent.wait_scope
@@ -328,7 +328,7 @@ class ParserBase:
     def resolve(self, ref: OperandRef, type: T.Type | None) -> Value:
         return self.lookup(ref, type)
 
-    def define(self, name: str, values: list[Any], pos: int) -> None:
+    def define(self, name: str, values: Sequence[Any], pos: int) -> None:
         for sc in reversed(self.scopes):
             if name in sc.values:
                 e = self.error(f"redefinition of SSA value '%{name}'", pos)

@@ -10,13 +10,15 @@ that ask for one too (``syntax.attr_aliases``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
-from .attr_aliases import ALIASED_ATTRS, dialect_alias, named_alias_defs, renumber_distinct
+from .attr_aliases import ALIASED_ATTRS, dialect_alias
 from .format import format_of
+from .print_output import RegionTexts, top_pieces
 
 
 class _NameScope:
@@ -110,7 +112,7 @@ class Printer:
         self._dmax = -1
         # region texts, each standing in its op's text as "\x02<index>\x02" until ``_expand``: an
         # op's text never copies the text of the regions nested in it (linear in the nesting depth)
-        self._regions: list[str] = []
+        self.region_texts = RegionTexts()
         # --mlir-elide-elementsattrs-if-larger / --mlir-print-elementsattrs-with-hex-if-larger
         self.elide_if_larger: int | None = None
         self.hex_if_larger: int | None = None
@@ -126,7 +128,12 @@ class Printer:
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
     # ----- naming ---------------------------------------------------------------------------------
-    def compute_names(self, top: Operation) -> None:
+    def compute_names(self, top: Operation, defer: bool = False) -> None:
+        """Name every value in ``top``.  ``defer`` (custom form only): the regions of the ops in
+        ``top``'s own regions are numbered when ``print_op`` reaches each such op, into name tables
+        dropped after it (``print_output.print_top_child``): one function's names alive at a time, not the
+        whole module's (in custom form a region's names depend only on what its parent left, so
+        the order does not change them)."""
         self._nv = 0
         self._na = 0
         self._nc = 0
@@ -137,17 +144,29 @@ class Printer:
             self._nv += 1
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
+        deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None
+        if defer and not self.generic and not self.value_users:
+            deferred = self._deferred = {}
+        self._number_stack(stack, deferred)
+
+    def _number_stack(self, stack: list[tuple[Region, int, int, int, _NameScope]],
+                      deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None) -> None:
+        """Number the regions on ``stack`` (last pushed first) and the regions nested in them; with
+        ``deferred``, nested regions are put there by ``id`` of their op instead."""
+        nested: list[Operation]
         while stack:
             region, nv, na, nc, parent = stack.pop()
             if not self.generic:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
-            self._number_region(region)
+            self._number_region(region, nested := [])
             cur = self._scope
-            for b in region.blocks:
-                for op in b.ops:
-                    for r in op.regions:
+            for op in nested:
+                for r in op.regions:
+                    if deferred is None:
                         stack.append((r, self._nv, self._na, self._nc, cur))
+                    else:
+                        deferred.setdefault(id(op), []).append((r, self._nv, self._na, self._nc, cur))
 
     def _unique(self, name: str) -> str:
         clean = _SANITIZED.get(name)
@@ -174,7 +193,7 @@ class Printer:
         self.names[id(v)] = name
         self.uses[v] = "%" + name
 
-    def _number_region(self, region: Region) -> None:
+    def _number_region(self, region: Region, nested: list[Operation]) -> None:  # nested: its ops with regions
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
@@ -189,6 +208,8 @@ class Printer:
             value_users = self.value_users
             nv = self._nv  # the next number, kept here in the common cases (written back around the others)
             for op in b.ops:
+                if op.regions:
+                    nested.append(op)
                 res = op.results
                 if not res:
                     if value_users:  # an op without results is named by a number of its own
@@ -343,38 +364,15 @@ class Printer:
         return (" attributes {" if with_keyword else " {") + body + "}"
 
     # ----- operations -----------------------------------------------------------------------------
+    _deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None  # compute_names
+
     def print_top(self, op: Operation) -> str:
-        self.compute_names(op)
-        if self.generic:
-            self._prealias(op)
-        if self.debuginfo and not self.local_scope:
-            self._locs = {}
-        lines: list[str] = []
-        self.print_op(op, lines)
-        top = "\n".join(lines)
-        if self.local_scope:
-            return renumber_distinct(self._expand(top))  # no alias section (nor the newline ending it)
-        alias_defs = list(self.alias_defs)
-        tail = ""
-        if self._locs is not None:
-            body, loc_head, tail = self._finish_loc_aliases(self._expand(top))
-            alias_defs += loc_head
-            pieces = [body]
-        else:
-            pieces = self._expand_pieces(top)
-        # upstream orders alias definitions by depth, then name prefix (stable: first use within one)
-        keyed = [(0, n.rstrip("0123456789"), n, t) for n, t in alias_defs]
-        if self._dattrs:
-            ddefs, sub = named_alias_defs(self._dattrs)
-            keyed += [(d, n.rstrip("0123456789"), n, t) for d, n, t in ddefs]
-            pieces = [sub(x) for x in pieces]
-            tail = sub(tail)
-        keyed.sort(key=lambda d: (d[0], d[1]))
-        head = "".join(f"#{n} = {t}\n" for _d, _p, n, t in keyed)
-        pieces.insert(0, head)
-        pieces.append("\n")
-        pieces.append(tail)
-        return renumber_distinct("".join(pieces))  # one copy of the output, not one per concatenation
+        """``op`` and what it holds, aliases first: the text mlir-opt prints."""
+        return "".join(self.print_top_pieces(op))
+
+    def print_top_pieces(self, op: Operation) -> list[str] | Iterator[str]:
+        """``print_top`` as pieces in order (``print_output.top_pieces``)."""
+        return top_pieces(self, op)
 
     # ----- locations (--mlir-print-debuginfo) -----------------------------------------------------
     # Like AsmPrinter's AliasInitializer every location gets a `#loc` alias: numbered by nesting
@@ -669,35 +667,14 @@ class Printer:
             for b in region.blocks[1:]:
                 self._print_block(b, True, True, lines)
         lines.append(ind + "}")
-        self._regions.append("\n".join(lines))
-        return f"\x02{len(self._regions) - 1}\x02"
+        return self.region_texts.add("\n".join(lines))
 
     def _expand(self, text: str) -> str:
         """``text`` with every region placeholder replaced by the region's text, recursively; each
         region's text is split once, so the cost is linear in the output."""
         if "\x02" not in text:
             return text
-        return "".join(self._expand_pieces(text))
-
-    def _expand_pieces(self, text: str) -> list[str]:
-        """The pieces of ``_expand(text)``, in order.  A region's text is dropped once split (each
-        placeholder occurs once), so the pieces replace the region texts instead of doubling them."""
-        regions = self._regions
-        out: list[str] = []
-        stack = [iter(text.split("\x02"))]
-        while stack:
-            parts = stack[-1]
-            piece = next(parts, None)
-            if piece is None:
-                stack.pop()
-                continue
-            out.append(piece)
-            k = next(parts, None)
-            if k is not None:
-                i = int(k)
-                stack.append(iter(regions[i].split("\x02")))
-                regions[i] = ""
-        return out
+        return "".join(self.region_texts.expand(text))
 
     def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
         ind = "  " * self.indent
@@ -791,6 +768,21 @@ def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, 
     pr.value_users = value_users
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
     return pr.print_top(op)
+
+
+def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
+                        elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                        pretty_debuginfo: bool = False, value_users: bool = False,
+                        spill_after: int | None = None) -> list[str] | Iterator[str]:
+    """``print_module`` as pieces (``Printer.print_top_pieces``): for writing out without joining;
+    ``spill_after``: see ``RegionTexts`` (the pieces can then be iterated once)."""
+    pr = Printer(generic, debuginfo)
+    pr.region_texts.spill_after = spill_after
+    pr.local_scope = local_scope
+    pr.pretty_debuginfo = pretty_debuginfo
+    pr.value_users = value_users
+    pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
+    return pr.print_top_pieces(op)
 
 
 def _unused(x: Any) -> None:  # pragma: no cover

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, OpResult, SharedAttributes, Value, new_results
+from ...ir.core import NO_OPERANDS, Block, Operation, OpResult, SharedAttributes, Value, new_results
 from ...ir.registry import lookup_opdef
 
 PTR = T.llvm_ptr
@@ -78,7 +78,7 @@ def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rty
     op = _new_op(Operation)
     op.name = name
     op.opdef = od
-    op.operands = operands
+    op.operands = operands if operands else NO_OPERANDS
     for i, v in enumerate(operands):
         v.uses.append((op, i))
     if rtype is not None:
@@ -88,9 +88,9 @@ def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rty
         r.name_hint = None
         r.op = op
         r.index = 0
-        op.results = [r]
+        op.results = (r,)
     else:
-        op.results = []
+        op.results = ()
     op.attributes = attrs
     op.properties = None
     op.regions = ()

@@ -269,7 +269,7 @@ def _check_supported(L: Any, op: Operation) -> None:
     """Tokens pass only through the region ops this pass supports (a located error otherwise)."""
     carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
                or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
-               or any(_is_async_token_value(v.type) for v in op.operands + op.results))
+               or any(_is_async_token_value(v.type) for v in (*op.operands, *op.results)))
     if carries and region_control(op) is None:
         raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
                         "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "

@@ -19,9 +19,10 @@ from ...diagnostics import MLIRError
 from ...dialects import arith as arith_d
 from ...ir import attributes as A
 from ...ir import types as T
+from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM, CudaCodegenError
-from ..values import UNSIGNED_OF, MemRef, const_value, dtype_of
+from ..values import UNSIGNED_OF, MemRef, const_value, dtype_of, odd_width, scalar, sign_extend
 
 Impl = Callable[[Any, Any], Any]
 
@@ -47,6 +48,17 @@ def binop(fn: Callable[[Any, Any], Any]) -> Impl:
 
     def run(it: Any, op: Any) -> Any:
         return fn(it.get(op.operands[0]), it.get(op.operands[1]))
+
+    return run
+
+
+def int_binop(fn: Callable[[Any, Any], Any]) -> Impl:
+    """``binop`` for integer ops: a result of an odd width (``i3``, ``i12``) wraps to that width."""
+
+    def run(it: Any, op: Any) -> Any:
+        r = fn(it.get(op.operands[0]), it.get(op.operands[1]))
+        w = odd_width(op.results[0].type)
+        return r if w is None else sign_extend(r, w)
 
     return run
 
@@ -111,8 +123,9 @@ INT_BINARY: dict[Any, Callable[[Any, Any], Any]] = {
     arith_d.shli: lambda a, b: like(np.left_shift(a, _shift_mask(b, a)), a),
     arith_d.shrsi: lambda a, b: like(np.right_shift(a, _shift_mask(b, a)), a),
     arith_d.shrui: lambda a, b: like(np.right_shift(_u(a), _u(_shift_mask(b, a))), a),
-    arith_d.maxsi: np.maximum,
-    arith_d.minsi: np.minimum,
+    # on i1, true is -1 for the signed ops: the larger of two i1 is their "and"
+    arith_d.maxsi: lambda a, b: np.maximum(a, b) if a.dtype.kind != "b" else a & b,
+    arith_d.minsi: lambda a, b: np.minimum(a, b) if a.dtype.kind != "b" else a | b,
     arith_d.maxui: lambda a, b: like(np.maximum(_u(a), _u(b)), a),
     arith_d.minui: lambda a, b: like(np.minimum(_u(a), _u(b)), a),
 }
@@ -123,13 +136,15 @@ FLOAT_BINARY: dict[Any, Callable[[Any, Any], Any]] = {
     arith_d.mulf: np.multiply,
     arith_d.divf: np.divide,
     arith_d.remf: np.fmod,
-    arith_d.maximumf: np.maximum,
-    arith_d.minimumf: np.minimum,
-    arith_d.maxnumf: np.fmax,
-    arith_d.minnumf: np.fmin,
+    arith_d.maximumf: float_minmax.maximum,
+    arith_d.minimumf: float_minmax.minimum,
+    arith_d.maxnumf: float_minmax.maxnum,
+    arith_d.minnumf: float_minmax.minnum,
 }
 
-for _cls, _fn in (*INT_BINARY.items(), *FLOAT_BINARY.items()):
+for _cls, _fn in INT_BINARY.items():
+    SIM.impl(_cls)(int_binop(_fn))
+for _cls, _fn in FLOAT_BINARY.items():
     SIM.impl(_cls)(binop(_fn))
 SIM.impl(arith_d.NegFOp)(unop(np.negative))
 
@@ -160,10 +175,18 @@ def predicate(op: Any, names: tuple[str, ...]) -> str:
     return s
 
 
+def _signed_i1(x: Any) -> Any:
+    """An ``i1`` read as signed: true is -1."""
+    return -(np.asarray(x).astype(np.int8)) if isinstance(x, np.ndarray) else np.int8(-int(x))
+
+
 def cmpi(p: str, a: Any, b: Any) -> Any:
-    """``arith.cmpi`` predicate ``p`` (``u*``: the operands compared as unsigned)."""
+    """``arith.cmpi`` predicate ``p`` (``u*``: the operands compared as unsigned; ``s*`` on ``i1``:
+    true is -1, so ``sgt false, true`` holds)."""
     if p[0] == "u":
         a, b, p = _u(a), _u(b), "s" + p[1:]
+    elif p[0] == "s" and a.dtype.kind == "b":
+        a, b = _signed_i1(a), _signed_i1(b)
     return as_bool(_ORDER[p[1:] if p[0] == "s" else p](a, b))
 
 
@@ -217,23 +240,21 @@ def cast_to(t: T.Type) -> Callable[[Any], Any]:
     return conv
 
 
-_SEXT_NAMES = ("arith.extsi", "llvm.sext")
-
-
 def convert(it: Any, op: Any) -> Any:
-    """Signed / float conversions (``extsi``, ``trunci``, ``sitofp``, ``extf``, ...)."""
+    """Signed / float conversions (``extsi``, ``trunci``, ``index_cast``, ``sitofp``, ``extf``, ...).
+    The only ones that take an ``i1`` (``extsi``, ``index_cast``, ``sitofp``) read it as signed: true
+    is -1."""
     x = it.get(op.operands[0])
     t = op.results[0].type
-    if isinstance(x, np.ndarray) and x.dtype.kind == "b" and dtype_of(t).kind in "iu" and op.name != "arith.extsi":
-        return x.astype(dtype_of(t))
-    if x.dtype.kind == "b" and op.name in _SEXT_NAMES:
+    if x.dtype.kind == "b":
         x = -(x.astype(np.int64)) if isinstance(x, np.ndarray) else np.int64(-int(x))
     dt = dtype_of(t)
     with np.errstate(all="ignore"):
         if dt.kind == "b":
             r = (x.astype(np.int64) & 1) if isinstance(x, np.ndarray) else np.int64(int(x) & 1)
             return cast_to(t)(r)
-        return cast_to(t)(x)
+        w = odd_width(t)
+        return cast_to(t)(x) if w is None else sign_extend(cast_to(t)(x), w)
 
 
 def convert_unsigned(it: Any, op: Any) -> Any:
@@ -241,7 +262,12 @@ def convert_unsigned(it: Any, op: Any) -> Any:
     x = it.get(op.operands[0])
     if x.dtype.kind != "b":
         x = _u(x)
-    return cast_to(op.results[0].type)(x)
+        w = odd_width(op.operands[0].type)
+        if w is not None:
+            x = x & np.uint64((1 << w) - 1)
+    t = op.results[0].type
+    w = odd_width(t)
+    return cast_to(t)(x) if w is None else sign_extend(cast_to(t)(x), w)
 
 
 def fp_to_int(it: Any, op: Any) -> Any:
@@ -256,6 +282,41 @@ def bitcast(it: Any, op: Any) -> Any:
         return x
     dt = dtype_of(op.results[0].type)
     return x.view(dt) if isinstance(x, np.ndarray) else np.asarray(x).view(dt)[()]
+
+
+def _width(t: T.Type) -> int:
+    et = getattr(t, "element_type", t)
+    return 64 if isinstance(et, T.IndexType) else et.width
+
+
+def extended(fn: Callable[[int, int, int], tuple[int, int]]) -> Impl:
+    """An executor for the two-result ops (``addui_extended``, ``mul*i_extended``): ``fn`` maps the
+    operands' bits (non-negative Python ints of the operands' width ``w``) to the two results."""
+
+    def run(it: Any, op: Any) -> Any:
+        a, b = it.get(op.operands[0]), it.get(op.operands[1])
+        w = _width(op.operands[0].type)
+        mask = (1 << w) - 1
+        t0, t1 = (getattr(r.type, "element_type", r.type) for r in op.results)
+        pairs = [fn(int(x) & mask, int(y) & mask, w) for x, y in zip(np.ravel(a), np.ravel(b))]
+        if not isinstance(a, np.ndarray):
+            return [scalar(t0, pairs[0][0]), scalar(t1, pairs[0][1])]
+        shape = np.shape(a)
+        return [np.array([scalar(t, p[k]) for p in pairs], dtype=dtype_of(t)).reshape(shape)
+                for k, t in ((0, t0), (1, t1))]
+
+    return run
+
+
+def _signed(x: int, w: int) -> int:
+    return x - (1 << w) if x >> (w - 1) else x
+
+
+SIM.impl(arith_d.AddUIExtendedOp)(extended(lambda a, b, w: (a + b, (a + b) >> w)))
+CUDA.refuse(arith_d.AddUIExtendedOp, arith_d.mulsi_extended, arith_d.mului_extended)
+SIM.impl(arith_d.mului_extended)(extended(lambda a, b, w: (a * b, (a * b) >> w)))
+SIM.impl(arith_d.mulsi_extended)(
+    extended(lambda a, b, w: (_signed(a, w) * _signed(b, w), (_signed(a, w) * _signed(b, w)) >> w)))
 
 
 SIGNED_CASTS = (arith_d.extsi, arith_d.trunci, arith_d.index_cast, arith_d.extf, arith_d.truncf, arith_d.sitofp)
@@ -299,6 +360,8 @@ def int_binary_c(name: str, t: T.Type, a: str, b: str) -> str:
     ua, ub = f"({u}){a}", f"({u}){b}"
     if t == T.i1 and name in ("addi", "subi", "muli"):
         return f"{a} {'&' if name == 'muli' else '^'} {b}"
+    if t == T.i1 and name in ("maxsi", "minsi"):  # true is -1: the larger is the "and"
+        return f"{a} {'&' if name == 'maxsi' else '|'} {b}"
     simple = {"andi": "&", "ori": "|", "xori": "^", "divsi": "/", "remsi": "%"}
     if name in simple:
         return f"{a} {simple[name]} {b}"
@@ -333,8 +396,11 @@ def float_binary_c(name: str, a: str, b: str) -> str:
     fn = {"remf": "fmod", "maxnumf": "fmax", "minnumf": "fmin"}
     if name in fn:
         return f"{fn[name]}({a}, {b})"
-    if name in ("maximumf", "minimumf"):  # NaN-propagating, unlike fmax/fmin
-        return f"(isnan({a}) || isnan({b}) ? {a} + {b} : {'fmax' if name == 'maximumf' else 'fmin'}({a}, {b}))"
+    if name in ("maximumf", "minimumf"):  # NaN-propagating, unlike fmax/fmin; -0.0 below +0.0
+        mx = name == "maximumf"
+        zero = f"(signbit({a}) ? {b if mx else a} : {a if mx else b})"
+        return (f"(isnan({a}) || isnan({b}) ? {a} + {b} : {a} == {b} ? {zero} : "
+                f"{'fmax' if mx else 'fmin'}({a}, {b}))")
     raise CudaCodegenError(f"no CUDA expression for 'arith.{name}'")
 
 
@@ -362,6 +428,8 @@ def cmpi_c(p: str, t: T.Type, a: str, b: str) -> str:
     if p[0] == "u":
         u = unsigned_ctype(t)
         return f"({u}){a} {sym[p[1:]]} ({u}){b}"
+    if t == T.i1:  # an i1 read as signed: true is -1
+        return f"-(int){a} {sym[p[1:]]} -(int){b}"
     return f"{a} {sym[p[1:]]} {b}"
 
 
@@ -405,8 +473,8 @@ def cast_c(kind: str, src: T.Type, dst: T.Type, a: str) -> str:
     "fptoi" or "bitcast"."""
     if kind == "unsigned" and not isinstance(src, T.FloatType):
         return f"({ctype(dst)})({unsigned_ctype(src)}){a}"
-    if kind == "signed" and src == T.i1 and not isinstance(dst, T.FloatType) and dst != T.i1:
-        return f"-({ctype(dst)}){a}"  # sign extension of i1: true is -1
+    if kind == "signed" and src == T.i1 and dst != T.i1:
+        return f"({ctype(dst)})(-(int){a})"  # an i1 read as signed: true is -1
     if kind == "bitcast":
         if src.text == dst.text:
             return a

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...dialects import llvm_intr as intr_d
+from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM, CudaCodegenError
 from .arith import as_unsigned, like
@@ -36,15 +37,17 @@ def _bits(x: Any) -> int:
     return np.asarray(x).dtype.itemsize * 8
 
 
-def _ctpop(x: Any) -> Any:
+def count_ones(x: Any) -> Any:
+    """``ctpop``: the number of set bits of each element (any integer width)."""
     u = as_unsigned(x)
     n = np.zeros(np.shape(u), np.int64)
     for i in range(_bits(x)):
-        n += (u >> np.asarray(i, u.dtype)) & 1
+        n += ((u >> np.asarray(i, u.dtype)) & 1).astype(np.int64)
     return like(n, x)
 
 
-def _ctlz(x: Any) -> Any:
+def count_leading_zeros(x: Any) -> Any:
+    """``ctlz``: leading zero bits of each element; the width for 0."""
     w = _bits(x)
     u = as_unsigned(x)
     n = np.full(np.shape(u), w, np.int64)
@@ -53,7 +56,8 @@ def _ctlz(x: Any) -> Any:
     return like(n, x)
 
 
-def _cttz(x: Any) -> Any:
+def count_trailing_zeros(x: Any) -> Any:
+    """``cttz``: trailing zero bits of each element; the width for 0."""
     w = _bits(x)
     u = as_unsigned(x)
     n = np.full(np.shape(u), w, np.int64)
@@ -84,13 +88,15 @@ FUNCS: dict[str, tuple[Any, str | None]] = {
     "roundeven": (np.rint, "rint"), "sin": (np.sin, "sin"), "sqrt": (np.sqrt, "sqrt"), "trunc": (np.trunc, "trunc"),
     "tan": (np.tan, "tan"), "tanh": (np.tanh, "tanh"), "sinh": (np.sinh, "sinh"), "cosh": (np.cosh, "cosh"),
     "asin": (np.arcsin, "asin"), "acos": (np.arccos, "acos"), "atan": (np.arctan, "atan"),
-    "copysign": (np.copysign, "copysign"), "maxnum": (np.fmax, "fmax"), "minnum": (np.fmin, "fmin"),
-    "maximum": (np.maximum, None), "minimum": (np.minimum, None), "pow": (np.power, "pow"),
+    "copysign": (np.copysign, "copysign"), "pow": (np.power, "pow"),
+    "maxnum": (float_minmax.maxnum, "fmax"), "minnum": (float_minmax.minnum, "fmin"),
+    "maximum": (float_minmax.maximum, None), "minimum": (float_minmax.minimum, None),
     "atan2": (np.arctan2, "atan2"), "fma": (_fma, "fma"), "fmuladd": (_fma, "fma"),
     "powi": (lambda x, n: np.power(x, np.asarray(n).astype(x.dtype)), None),
-    "ctpop": (_ctpop, None), "bitreverse": (_bitreverse, None), "bswap": (_bswap, None),
+    "ctpop": (count_ones, None), "bitreverse": (_bitreverse, None), "bswap": (_bswap, None),
     "smax": (np.maximum, "max"), "smin": (np.minimum, "min"), "umax": (_umax, None), "umin": (_umin, None),
-    "ctlz": (_ctlz, None), "cttz": (_cttz, None), "abs": (lambda x: like(np.abs(x), x), None),
+    "ctlz": (count_leading_zeros, None), "cttz": (count_trailing_zeros, None),
+    "abs": (lambda x: like(np.abs(x), x), None),
 }
 
 
@@ -127,18 +133,24 @@ def _emit_special(em: Any, op: Any, ind: str, results: Any) -> None:
     elif mn == "abs":
         expr = f"({a[0]} < 0 ? -{a[0]} : {a[0]})"
     else:
-        w = bit_width(t)
-        if w not in (32, 64):
-            raise CudaCodegenError(f"{op.name} of {t} is not supported by the CUDA emitter", op.loc)
-        ll = "ll" if w == 64 else ""
-        u = f"({unsigned_ctype(t)}){a[0]}"
-        expr = {"ctpop": f"__popc{ll}({u})", "bitreverse": f"__brev{ll}({u})", "ctlz": f"__clz{ll}({a[0]})",
-                "cttz": f"({a[0]} == 0 ? {w} : __ffs{ll}({a[0]}) - 1)",
-                "bswap": f"__byte_perm({u}, 0, 0x0123)" if w == 32 else None}[mn]
-        if expr is None:
-            raise CudaCodegenError(f"{op.name} of {t} is not supported by the CUDA emitter", op.loc)
-        expr = f"({ctype(t)}){expr}"
+        expr = bit_op_c(mn, t, a[0], op)
     em.decl(op.results[0], expr, ind)
+
+
+def bit_op_c(kind: str, t: Any, a: str, op: Any) -> str:
+    """The CUDA C expression of a bit operation (``ctpop``, ``ctlz``, ``cttz``, ``bitreverse``,
+    ``bswap``) on the value named ``a`` of integer type ``t`` (32 or 64 bits)."""
+    w = bit_width(t)
+    expr = None
+    if w in (32, 64):
+        ll = "ll" if w == 64 else ""
+        u = f"({unsigned_ctype(t)}){a}"
+        expr = {"ctpop": f"__popc{ll}({u})", "bitreverse": f"__brev{ll}({u})", "ctlz": f"__clz{ll}({a})",
+                "cttz": f"({a} == 0 ? {w} : __ffs{ll}({a}) - 1)",
+                "bswap": f"__byte_perm({u}, 0, 0x0123)" if w == 32 else None}[kind]
+    if expr is None:
+        raise CudaCodegenError(f"{op.name} of {t} is not supported by the CUDA emitter", op.loc)
+    return f"({ctype(t)}){expr}"
 
 
 for _name, (_fn, _c) in FUNCS.items():

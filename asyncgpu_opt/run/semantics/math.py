@@ -10,9 +10,11 @@ import numpy as np
 
 from ...dialects import math as math_d
 from ...ir import types as T
-from ..cuda_c import bit_width, ctype, unsigned_ctype
+from ..cuda_c import ctype
 from ..registry import CUDA, SIM
-from .arith import as_unsigned, binop, like, unop
+from ..values import dtype_of, scalar
+from .arith import binop, like, unop
+from .llvm_intr import bit_op_c, count_leading_zeros, count_ones, count_trailing_zeros
 
 #: unary ops: op class -> (numpy function, CUDA C function or None)
 UNARY: dict[Any, tuple[Any, str | None]] = {
@@ -27,7 +29,9 @@ UNARY: dict[Any, tuple[Any, str | None]] = {
     math_d.round: (lambda x: np.copysign(np.floor(np.abs(x) + 0.5), x), "round"),
     math_d.rsqrt: (lambda x: x.dtype.type(1) / np.sqrt(x), "rsqrt"),
     math_d.absi: (np.abs, None),
-    math_d.ctpop: (lambda x: like(np.bitwise_count(as_unsigned(x)), x) if hasattr(np, "bitwise_count") else x, None),
+    math_d.ctpop: (count_ones, None),
+    math_d.ctlz: (count_leading_zeros, None),
+    math_d.cttz: (count_trailing_zeros, None),
 }
 #: binary ops: op class -> (numpy function, CUDA C function)
 BINARY: dict[Any, tuple[Any, str]] = {
@@ -44,6 +48,31 @@ for _cls, (_fn, _c) in BINARY.items():
 def fma(it: Any, op: Any) -> Any:
     a, b, c = (it.get(v) for v in op.operands)
     return a * b + c
+
+
+def ipowi(b: int, p: int, width: int) -> int:
+    """``math.ipowi``: ``b ** p`` wrapping at ``width`` bits.  A negative exponent gives what the
+    integer reciprocal truncates to: 1 for base 1, +-1 for base -1 (by the exponent's parity), else 0
+    (0 too for base 0, which upstream's expansion once divided by zero for)."""
+    if p < 0:
+        return 1 if b == 1 else ((-1 if p & 1 else 1) if b == -1 else 0)
+    return pow(b, p, 1 << width)
+
+
+@SIM.impl(math_d.IPowIOp)
+def _ipowi(it: Any, op: Any) -> Any:
+    a, e = it.get(op.operands[0]), it.get(op.operands[1])
+    t = getattr(op.results[0].type, "element_type", op.results[0].type)
+    w = 64 if isinstance(t, T.IndexType) else t.width
+    if a.dtype.kind == "b":  # i1: true is -1
+        vals = [ipowi(-int(x), -int(y), 1) for x, y in zip(np.ravel(a), np.ravel(e))]
+    else:
+        vals = [ipowi(int(x), int(y), w) for x, y in zip(np.ravel(a), np.ravel(e))]
+    out = [scalar(t, v) for v in vals]
+    return np.array(out, dtype=dtype_of(t)).reshape(np.shape(a)) if isinstance(a, np.ndarray) else out[0]
+
+
+CUDA.refuse(math_d.IPowIOp)
 
 
 @SIM.impl(math_d.erf)
@@ -77,12 +106,13 @@ def _absi_c(em: Any, op: Any, ind: str, results: Any) -> None:
     em.decl(op.results[0], f"({a} < 0 ? -{a} : {a})", ind)
 
 
-@CUDA.impl(math_d.ctpop)
-def _ctpop_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    t = op.operands[0].type
-    a = f"({unsigned_ctype(t)}){em.name(op.operands[0])}"
-    fn = f"__popcll({a})" if bit_width(t) > 32 else f"__popc((unsigned int){a})"
-    em.decl(op.results[0], f"({ctype(t)}){fn}", ind)
+_BIT_COUNTS = {math_d.ctpop: "ctpop", math_d.ctlz: "ctlz", math_d.cttz: "cttz"}
+
+
+@CUDA.impl(*_BIT_COUNTS)
+def _bit_count_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    kind = _BIT_COUNTS[op.opdef]
+    em.decl(op.results[0], bit_op_c(kind, op.operands[0].type, em.name(op.operands[0]), op), ind)
 
 
 # --------------------------------------------------------------------------- fpowi, classification, sincos, clampf

@@ -15,6 +15,7 @@ from ...dialects import memref_atomic as memref_at
 from ...dialects import memref_reshape as memref_rs
 from ...ir import attributes as A
 from ...ir import types as T
+from .. import float_minmax
 from ..cuda_c import ctype, is_dynamic
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import MemRef, dtype_of, loc_str, named, row_major, segments
@@ -322,9 +323,9 @@ def _rmw(kind: str, cur: np.ndarray, val: np.ndarray) -> np.ndarray:
         u = np.dtype(f"u{cur.dtype.itemsize}")
         f = np.maximum if kind == "maxu" else np.minimum
         return f(cur.view(u), val.astype(cur.dtype).view(u)).view(cur.dtype)
-    fn = {"maximumf": np.maximum, "maxnumf": np.fmax, "maxs": np.maximum, "minimumf": np.minimum,
-          "minnumf": np.fmin, "mins": np.minimum, "ori": np.bitwise_or, "xori": np.bitwise_xor,
-          "andi": np.bitwise_and}[kind]
+    fn = {"maximumf": float_minmax.maximum, "maxnumf": float_minmax.maxnum, "maxs": np.maximum,
+          "minimumf": float_minmax.minimum, "minnumf": float_minmax.minnum, "mins": np.minimum,
+          "ori": np.bitwise_or, "xori": np.bitwise_xor, "andi": np.bitwise_and}[kind]
     return fn(cur, val)
 
 

@@ -12,11 +12,12 @@ import numpy as np
 
 from ...diagnostics import MLIRError
 from ...dialects import vector as vector_d
+from ...ir import affine as AF
 from ...ir import types as T
 from .. import runner_utils as RU
 from .. import simt
 from ..registry import HOST
-from ..values import dtype_of
+from ..values import dtype_of, odd_width, sign_extend
 
 _OPEN = {"open": "( ", "close": " )", "comma": ", ", "newline": "\n", "no_punctuation": ""}
 
@@ -24,8 +25,10 @@ _OPEN = {"open": "( ", "close": " )", "comma": ", ", "newline": "\n", "no_punctu
 def _scalar_text(x: Any, t: T.Type) -> str:
     if isinstance(t, T.FloatType):
         return RU.format_float(float(np.float32(x)) if t.width == 32 else float(x))
-    if isinstance(t, T.IndexType) or (isinstance(t, T.IntegerType) and (t.signedness == "u" or t.width == 1)):
+    if isinstance(t, T.IndexType):
         return str(int(x) & 0xFFFF_FFFF_FFFF_FFFF)
+    if isinstance(t, T.IntegerType) and (t.signedness == "u" or t.width == 1):  # zero-extended to 64 bits
+        return str(int(x) & ((1 << min(t.width, 64)) - 1))
     v = int(x) & 0xFFFF_FFFF_FFFF_FFFF
     return str(v - (1 << 64) if v >> 63 else v)
 
@@ -57,6 +60,21 @@ def _print(it: Any, op: Any) -> Any:
 def _broadcast(it: Any, op: Any) -> Any:
     t = op.results[0].type
     return np.broadcast_to(np.asarray(it.get(op.operands[0]), dtype=dtype_of(t.element_type)), t.shape).copy()
+
+
+@HOST.impl(vector_d.BitCastOp)
+def _bitcast(it: Any, op: Any) -> Any:
+    """The same bits, the minor dimension regrouped (``i1`` elements are single bits, little-endian
+    within a byte as LLVM's ``<8 x i1>`` to ``i8``)."""
+    v = np.ascontiguousarray(it.get(op.operands[0]))
+    t = op.results[0].type
+    dt = dtype_of(t.element_type)
+    if v.dtype.kind == "b" and dt.kind != "b":
+        v = np.packbits(v, axis=-1, bitorder="little")
+    if dt.kind == "b":
+        bits = np.unpackbits(v.view(np.uint8), axis=-1, bitorder="little") if v.dtype.kind != "b" else v
+        return bits.astype(np.bool_).reshape(t.shape)
+    return v.view(dt).reshape(t.shape)
 
 
 def _position(it: Any, op: Any) -> tuple[int, ...]:
@@ -97,23 +115,49 @@ def _reduction(it: Any, op: Any) -> Any:
     r = simt.combine_all(kind, v.ravel())
     if len(op.operands) > 1:
         r = simt.combine(kind, np.asarray(it.get(op.operands[1])), r)
-    return v.dtype.type(r)
+    w = odd_width(op.results[0].type)
+    return v.dtype.type(r if w is None else sign_extend(r, w))
+
+
+def _vector_dims(op: Any, mrank: int, vrank: int) -> list[int | None]:
+    """For each vector dimension, the memref dimension it walks (the permutation map's result
+    ``d<j>``), None for a broadcast dimension (result ``0``)."""
+    pm = op.attributes.get("permutation_map")
+    if pm is None:
+        return list(range(mrank - vrank, mrank))
+    out: list[int | None] = []
+    for e in pm.map.results:
+        if isinstance(e, AF.Dim):
+            out.append(e.pos)
+        elif isinstance(e, AF.Const) and e.value == 0:
+            out.append(None)
+        else:
+            raise MLIRError(f"--run: {op.name} with permutation map result '{AF.print_expr(e)}' is not supported",
+                            op.loc)
+    return out
 
 
 def _transfer_indices(it: Any, op: Any, base: Any, vt: T.VectorType) -> list[tuple[int, ...] | None]:
-    """The memref index of each vector element (row-major), None where it is out of bounds."""
+    """The memref index of each vector element (row-major), None where it is out of bounds or masked
+    off.  Vector dimension ``k`` walks the memref dimension of the permutation map's result ``k`` (a
+    transposing map like ``(d0, d1, d2) -> (d2, d0, d1)`` too); a broadcast dimension (result ``0``)
+    reads one element for all its positions.  The mask is indexed as the memref is read, before the
+    permutation and without the broadcast dimensions (``(d1, d0)`` on ``vector<9x4xf32>``: a
+    ``vector<4x9xi1>`` mask)."""
     idx = [int(it.get(v)) for v in op.opdef.operand_group(op, "indices")]
-    pm = op.attributes.get("permutation_map")
-    mrank = len(idx)
-    if pm is not None and str(pm) != str(vector_d.minor_identity(mrank, len(vt.shape))):
-        raise MLIRError(f"--run: {op.name} with a permutation map other than the minor identity is not "
-                        "supported", op.loc)
-    lead = mrank - len(vt.shape)
+    dims = _vector_dims(op, len(idx), len(vt.shape))
+    mask = op.opdef.operand_group(op, "mask")
+    mk = np.asarray(it.get(mask[0])) if mask else None
+    order = sorted((k for k, d in enumerate(dims) if d is not None), key=lambda k: dims[k])
     out: list[tuple[int, ...] | None] = []
     for vi in itertools.product(*(range(d) for d in vt.shape)):
+        if mk is not None and not mk[tuple(vi[k] for k in order)]:
+            out.append(None)
+            continue
         full = list(idx)
         for k, d in enumerate(vi):
-            full[lead + k] += d
+            if dims[k] is not None:
+                full[dims[k]] += d
         ok = all(0 <= i < n for i, n in zip(full, base.sizes))
         out.append(tuple(full) if ok else None)
     return out
@@ -123,12 +167,10 @@ def _transfer_indices(it: Any, op: Any, base: Any, vt: T.VectorType) -> list[tup
 def _transfer_read(it: Any, op: Any) -> Any:
     base = it.get(op.opdef.operand_group(op, "base")[0])
     pad = it.get(op.opdef.operand_group(op, "padding")[0])
-    mask = op.opdef.operand_group(op, "mask")
     vt = op.results[0].type
-    mk = np.asarray(it.get(mask[0])).ravel() if mask else None
     vals = []
-    for k, ix in enumerate(_transfer_indices(it, op, base, vt)):
-        if ix is None or (mk is not None and not mk[k]):
+    for ix in _transfer_indices(it, op, base, vt):
+        if ix is None:
             vals.append(pad)
             continue
         flat, e = it.element(op, base, list(ix), False)
@@ -140,14 +182,11 @@ def _transfer_read(it: Any, op: Any) -> Any:
 def _transfer_write(it: Any, op: Any) -> Any:
     v = np.asarray(it.get(op.opdef.operand_group(op, "valueToStore")[0])).ravel()
     base = it.get(op.opdef.operand_group(op, "base")[0])
-    mask = op.opdef.operand_group(op, "mask")
-    mk = np.asarray(it.get(mask[0])).ravel() if mask else None
     vt = op.opdef.operand_group(op, "valueToStore")[0].type
     for k, ix in enumerate(_transfer_indices(it, op, base, vt)):
-        if ix is None or (mk is not None and not mk[k]):
-            continue
-        flat, e = it.element(op, base, list(ix), True)
-        flat[e] = v[k]
+        if ix is not None:
+            flat, e = it.element(op, base, list(ix), True)
+            flat[e] = v[k]
     return None
 
 
