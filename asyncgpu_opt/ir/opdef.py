@@ -51,7 +51,7 @@ _FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
 # set_operand_group's operandSegmentSizes by sizes: one shared instance each (attributes are immutable)
 _SEGMENT_ATTRS: dict[tuple[int, ...], DenseArrayAttr] = {}
 # group_reader: (class, "operands" | "results", group name) -> (the class's group list it was made for, reader)
-_READERS: dict[tuple[type, str, str], tuple[Any, Callable[[Operation], list[Any]]]] = {}
+_READERS: dict[tuple[type, str, str], tuple[Any, Callable[[Operation], Sequence[Any]]]] = {}
 
 
 class VerifyError(Exception):
@@ -289,7 +289,7 @@ class OpDef:
         return op.results[start: start + seg[idx]]
 
     @classmethod
-    def group_reader(cls, kind: str, name: str) -> Callable[[Operation], list[Any]]:
+    def group_reader(cls, kind: str, name: str) -> Callable[[Operation], Sequence[Any]]:
         """A function giving ``operand_group(op, name)`` (``kind`` "operands") or
         ``result_group(op, name)`` ("results") of an op of this class, made once per class and
         group: for a hot loop reading one group of many ops (a slice with fixed bounds, or bounds
@@ -301,7 +301,8 @@ class OpDef:
         return got[1]
 
     @classmethod
-    def _make_reader(cls, kind: str, name: str) -> Callable[[Operation], list[Any]]:
+    def _make_reader(cls, kind: str, name: str) -> Callable[[Operation], Sequence[Any]]:
+        general: Callable[[Operation, str], Sequence[Any]]
         if kind == "operands":
             fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
             general = cls.operand_group
@@ -323,7 +324,7 @@ class OpDef:
             return lambda op: (vs := get(op))[start + len(vs) - nsingle: start + len(vs) - nsingle + n]
         if (kind == "operands" and cls.operands and name == cls.operands[0].name
                 and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
-            def first(op: Operation) -> list[Any]:  # the first group: as long as its segment says
+            def first(op: Operation) -> Sequence[Any]:  # the first group: as long as its segment says
                 seg = op.attributes.get("operandSegmentSizes")
                 return op.operands[: int(seg.values[0])] if type(seg) is DenseArrayAttr else general(op, name)
             return first
