@@ -13,9 +13,14 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, Value
 from ..records import Record
 
+_TOKEN = T.gpu_async_token
+_OPAQUE = type(_TOKEN)
+
 
 def is_token(v: Value) -> bool:
-    return v.type == T.gpu_async_token
+    """Whether ``v`` is a ``!gpu.async.token`` (compared only when the type is an opaque one)."""
+    t = v.type
+    return t is _TOKEN or (type(t) is _OPAQUE and t == _TOKEN)
 
 
 def _top_user(op: Operation, block: Block) -> Operation | None:
@@ -45,13 +50,14 @@ class TokenInfo(Record):
 def analyze_block(block: Block, values: list[Value]) -> TokenInfo:
     """Block-level users (in block order, deduplicated) of each value in ``values``."""
     info = TokenInfo()
+    users = info.users
     for v in values:
         seen: dict[int, Operation] = {}
         for op, _ in v.uses:
-            top = _top_user(op, block)
+            top = op if op.parent is block else _top_user(op, block)
             if top is not None:
                 seen.setdefault(id(top), top)
-        info.users[id(v)] = sorted(seen.values(), key=block.index_of)
+        users[id(v)] = sorted(seen.values(), key=block.index_of) if len(seen) > 1 else list(seen.values())
     return info
 
 
@@ -79,20 +85,26 @@ def forks(block: Block) -> list[Any]:
 _REACH_LIMIT = 256
 
 
-def reduce_dependencies(block: Block) -> int:
+def async_ops(block: Block) -> dict[int, list[Any]]:
+    """id(op) -> ``[op, its dependencies, its token or None]`` for each async gpu op of ``block``, in
+    block order: ``AsyncOp.deps``/``token`` read once for the passes over the block, which keep
+    an entry's dependencies current when they change the op's."""
+    from ..dialects.gpu import AsyncOp, is_async_op
+
+    deps, token = AsyncOp.deps, AsyncOp.token
+    return {id(op): [op, deps(op), token(op)] for op in block.ops if is_async_op(op)}
+
+
+def reduce_dependencies(block: Block, graph: dict[int, list[Any]] | None = None) -> int:
     """Transitive reduction of the dependencies of the async gpu ops of ``block`` (``gpu.wait``
     included): a dependency that another dependency of the same op already waits for, through
     the async ops of this block, is dropped (and duplicates with it).  The ordering every op gets
-    is unchanged; fewer edges mean fewer events and syncs.  Returns how many were dropped."""
-    from ..dialects.gpu import AsyncOp, is_async_op
-
+    is unchanged; fewer edges mean fewer events and syncs.  Returns how many were dropped.
+    ``graph``: the block's ``async_ops`` (kept current), else read here."""
     preds: dict[int, list[Value]] = {}  # id(token defined by an op of this block) -> its deps
     dropped = 0
-    for op in block.ops:
-        if not is_async_op(op):
-            continue
-        deps = AsyncOp.deps(op)
-        tok = AsyncOp.token(op)
+    for entry in (graph if graph is not None else async_ops(block)).values():
+        op, deps, tok = entry
         if len(deps) > 1:
             uniq = list({id(d): d for d in deps}.values())
             implied: set[int] = set()
@@ -104,7 +116,7 @@ def reduce_dependencies(block: Block) -> int:
             if len(keep) != len(deps):
                 dropped += len(deps) - len(keep)
                 op.opdef.set_operand_group(op, "asyncDependencies", keep)
-                deps = keep
+                entry[1] = deps = keep
         if tok is not None:
             preds[id(tok)] = list(deps)
     return dropped

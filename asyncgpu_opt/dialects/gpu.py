@@ -73,12 +73,26 @@ class AsyncOp(OpDef):
 
     @staticmethod
     def deps(op: Operation) -> list[Any]:
-        return op.opdef.operand_group(op, "asyncDependencies")
+        """The ``asyncDependencies`` operands (a new list)."""
+        read = _DEPS.get(op.opdef)
+        if read is None:
+            read = _DEPS[op.opdef] = op.opdef.group_reader("operands", "asyncDependencies")
+        return read(op)
 
     @staticmethod
     def token(op: Operation) -> Any:
-        g = op.opdef.result_group(op, "asyncToken")
+        """The ``asyncToken`` result, or None."""
+        read = _TOKEN.get(op.opdef)
+        if read is None:
+            read = _TOKEN[op.opdef] = op.opdef.group_reader("results", "asyncToken")
+        g = read(op)
         return g[0] if g else None
+
+
+# AsyncOp.deps/token: op class -> its reader of the group (OpDef.group_reader), read for every
+# async op many times per pass
+_DEPS: dict[Any, Any] = {}
+_TOKEN: dict[Any, Any] = {}
 
 
 def is_async_op(op: Operation) -> bool:

@@ -48,6 +48,10 @@ def shape_key(op: Operation) -> tuple:
 # OpDef._fixed_slices per class: (table, the group tuple it was computed for, number of single groups)
 _FIXED_OPERANDS: dict[type, tuple[Any, Any, int]] = {}
 _FIXED_RESULTS: dict[type, tuple[Any, Any, int]] = {}
+# set_operand_group's operandSegmentSizes by sizes: one shared instance each (attributes are immutable)
+_SEGMENT_ATTRS: dict[tuple[int, ...], DenseArrayAttr] = {}
+# group_reader: (class, "operands" | "results", group name) -> (the class's group list it was made for, reader)
+_READERS: dict[tuple[type, str, str], tuple[Any, Callable[[Operation], Sequence[Any]]]] = {}
 
 
 class VerifyError(Exception):
@@ -287,6 +291,48 @@ class OpDef:
         return op.results[start: start + seg[idx]]
 
     @classmethod
+    def group_reader(cls, kind: str, name: str) -> Callable[[Operation], Sequence[Any]]:
+        """A function giving ``operand_group(op, name)`` (``kind`` "operands") or
+        ``result_group(op, name)`` ("results") of an op of this class, made once per class and
+        group: for a hot loop reading one group of many ops (a slice with fixed bounds, or bounds
+        read off the segment sizes), without the per-call table lookups."""
+        args = cls.operands if kind == "operands" else cls.results
+        got = _READERS.get((cls, kind, name))
+        if got is None or got[0] is not args:
+            got = _READERS[(cls, kind, name)] = (args, cls._make_reader(kind, name))
+        return got[1]
+
+    @classmethod
+    def _make_reader(cls, kind: str, name: str) -> Callable[[Operation], Sequence[Any]]:
+        general: Callable[[Operation, str], Sequence[Any]]
+        if kind == "operands":
+            fixed, nsingle = cls._fixed_slices(cls.operands, "operandSegmentSizes", _BASE_OPERAND_SEGMENTS)
+            general = cls.operand_group
+            get = operator.attrgetter("operands")
+        else:
+            fixed, nsingle = cls._fixed_slices(cls.results, "resultSegmentSizes", _BASE_RESULT_SEGMENTS)
+            general = cls.result_group
+            get = operator.attrgetter("results")
+        if fixed is not None:
+            start, after_var, n = fixed[name]
+            if n < 0 and kind == "operands" and start == 0:  # (asyncDependencies: the most read group)
+                return lambda op: (vs := op.operands)[: len(vs) - nsingle]
+            if n < 0 and kind == "results":  # (asyncToken)
+                return lambda op: (vs := op.results)[start: start + len(vs) - nsingle]
+            if n < 0:  # the variadic group itself: what the singles leave
+                return lambda op: (vs := get(op))[start: start + len(vs) - nsingle]
+            if not after_var:
+                return lambda op: get(op)[start: start + n]
+            return lambda op: (vs := get(op))[start + len(vs) - nsingle: start + len(vs) - nsingle + n]
+        if (kind == "operands" and cls.operands and name == cls.operands[0].name
+                and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
+            def first(op: Operation) -> Sequence[Any]:  # the first group: as long as its segment says
+                seg = op.attributes.get("operandSegmentSizes")
+                return op.operands[: int(seg.values[0])] if type(seg) is DenseArrayAttr else general(op, name)
+            return first
+        return lambda op: general(op, name)
+
+    @classmethod
     def get_named(cls, op: Operation, name: str) -> Any:
         """``op.<name>``: an operand/result group (single → value or None) or attribute."""
         if name in cls._operand_index:
@@ -336,14 +382,23 @@ class OpDef:
     @classmethod
     def set_operand_group(cls, op: Operation, name: str, values: Sequence[Any]) -> None:
         """Replace one operand group (keeps ``operandSegmentSizes`` in sync)."""
-        seg = cls.operand_segments(op)
+        cur = op.attributes.get("operandSegmentSizes")
+        if (type(cur) is DenseArrayAttr and cls.needs_operand_segments()
+                and cls.operand_segments.__func__ is _BASE_OPERAND_SEGMENTS):  # type: ignore[attr-defined]
+            seg = [int(v) for v in cur.values]  # (what operand_segments reads, without its tables)
+        else:
+            seg = cls.operand_segments(op)
         idx = cls._operand_index[name]
         start = sum(seg[:idx])
         new = op.operands[:start] + list(values) + op.operands[start + seg[idx]:]
         seg[idx] = len(values)
         op.set_operands(new)
         if cls.needs_operand_segments():  # a new dict: ops may share one (see Operation)
-            op.attributes = {**op.attributes, "operandSegmentSizes": DenseArrayAttr(i32, seg)}
+            key = tuple(seg)
+            attr = _SEGMENT_ATTRS.get(key)
+            if attr is None:
+                attr = _SEGMENT_ATTRS[key] = DenseArrayAttr(i32, key)
+            op.attributes = {**op.attributes, "operandSegmentSizes": attr}
 
     # ----- interfaces ----------------------------------------------------------------------------
     @classmethod

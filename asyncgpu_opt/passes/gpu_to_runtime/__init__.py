@@ -81,7 +81,7 @@ from ...dialects.func import FuncOp
 from ...dialects.gpu import LaunchFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import Block, Operation, Value
+from ...ir.core import Operation, Value
 from ..registry import Pass
 from .abi import PTR
 from .cfg import _normalize_cfg
@@ -129,18 +129,13 @@ class GpuToRuntimePass(Pass):
     def _lower(self, L: _Lowering, op: Operation) -> bool:
         L.loc = op.loc
         changed = False
-        for fn in list(op.walk()):
-            if fn.opdef is FuncOp:
-                changed = _lower_function(L, fn) or changed
-        blocks: dict[int, Block] = {}
-        for ph in L.placeholders:
-            if ph.results[0].uses:
-                u = ph.results[0].uses[0][0]
+        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp]:
+            changed = _lower_function(L, fn) or changed
+        for tok in L.detached:
+            if tok.uses:
+                u = tok.uses[0][0]
                 raise MLIRError(f"'{u.name}' op: gpu-to-runtime left a !gpu.async.token use unlowered", u.loc, op=u)
-            L.erase(ph)
-            blocks[id(ph.parent)] = ph.parent
-        for b in blocks.values():
-            L.commit_block(b)
+        L.commit_rest()
         L.finish()
         c = L.calls
         for stat, n in (("num-streams-created", c.get("mgpuStreamCreate", 0)),
@@ -178,15 +173,13 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
     if multi:
         _normalize_cfg(fn)
         L.cfg_regions.add(id(fn.regions[0]))
+    tokvals = L.tokvals
     for o in fn.walk():
         for r in o.results:
             if is_token(r):
-                L.tokvals[id(r)] = r
-        for reg in o.regions:
-            for b in reg.blocks:
-                for a in b.args:
-                    if is_token(a):
-                        L.tokvals[id(a)] = a
+                tokvals[id(r)] = r
+        if o.regions:
+            tokvals.update((id(a), a) for reg in o.regions for b in reg.blocks for a in b.args if is_token(a))
     entry = fn.regions[0].blocks[0]
     L.fn_streams = []
     # token arguments: events owned by the caller (upstream's reading of a token that is
@@ -208,13 +201,35 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
     return True
 
 
+def _region_ops(op: Operation) -> list[Operation]:
+    """``op`` and the ops nested in it that have regions, in pre-order (``walk`` without visiting
+    every op through a generator)."""
+    out = [op]
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.regions:
+                    out.extend(_region_ops(o))
+    return out
+
+
 def _check_lowered(op: Operation) -> None:
-    """Anything left is an error, never silently kept."""
-    for o in op.walk():
-        if LOWERINGS[o.opdef] is not None and o.opdef is not LaunchFuncOp:  # (is_host_op, inlined: every op)
-            raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
-            raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
-        if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
-            raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
-                            "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)
+    """Anything left is an error, never silently kept (every op, in ``walk``'s order)."""
+    _check_op(op)
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.regions:
+                    _check_lowered(o)
+                elif LOWERINGS[o.opdef] is not None or o.opdef is FuncConstantOp:  # (else nothing to check)
+                    _check_op(o)
+
+
+def _check_op(o: Operation) -> None:
+    if LOWERINGS[o.opdef] is not None and o.opdef is not LaunchFuncOp:  # (is_host_op, inlined: every op)
+        raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
+    if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
+        raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
+    if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
+        raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
+                        "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

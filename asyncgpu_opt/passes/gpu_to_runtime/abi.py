@@ -4,10 +4,12 @@
 name (streams, events, alloc; an op's runtime binding derives its callee's, ``calls.py``); ``Builder``
 emits ``llvm.call``s to them (declaring each ``llvm.func`` once in ``finish``), the memref
 descriptor arithmetic around them, and defers block edits to ``commit_block`` (one rebuild of
-each block's op list instead of quadratic inserts)."""
+each block's op list instead of quadratic inserts).  ``templated`` replays an emitter's recorded
+ops for inputs of the types it was recorded with (lowered code repeats a few shapes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...ir import attributes as A
@@ -66,6 +68,77 @@ def _identity_layout(mt: T.MemRefType) -> bool:
 
 
 
+_UNSEEN: Any = object()
+
+
+def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rtype: T.Type | None, loc: Any,
+           parent: Block) -> Operation:
+    """``Operation.create_simple`` for the builder, inlined (a call frame less per lowered op):
+    ``operands`` is kept, not copied; one result of type ``rtype``, or none."""
+    op = _new_op(Operation)
+    op.name = name
+    op.opdef = od
+    op.operands = operands if operands else NO_OPERANDS
+    for i, v in enumerate(operands):
+        v.uses.append((op, i))
+    if rtype is not None:
+        r = _new_result(OpResult)
+        r.type = rtype
+        r.uses = []
+        r.name_hint = None
+        r.op = op
+        r.index = 0
+        op.results = (r,)
+    else:
+        op.results = ()
+    op.attributes = attrs
+    op.properties = None
+    op.regions = ()
+    op.successors = ()
+    op.loc = loc
+    op.parent = parent
+    return op
+
+
+class _Template:
+    """Ops an emitter built (``Builder.templated``), as a function replaying them (``run``: inputs,
+    location, block, pending list -> the outputs), and the runtime calls counted, by callee."""
+
+    __slots__ = ("run", "calls")
+
+    @staticmethod
+    def record(ops: list[Operation], inputs: list[Value], outputs: list[Value], loc: Any,
+               calls: dict[str, int]) -> _Template | None:
+        """The recording of ``ops`` (built from ``inputs``), or None when they are not replayable: an
+        operand from elsewhere, several results, another location, unshared attributes.
+
+        ``run`` is generated Python (one ``_build`` call per op, its operands the inputs ``i<k>``
+        and earlier results ``v<k>``): replaying then costs what building the ops costs."""
+        ref: dict[int, str] = {id(v): f"i{k}" for k, v in enumerate(inputs)}
+        env: dict[str, Any] = {"build": _build}
+        lines = [f"def run({''.join(f'i{k}, ' for k in range(len(inputs)))}loc, parent, pend):"]
+        for k, o in enumerate(ops):
+            if (o.loc is not loc or len(o.results) > 1 or o.regions or o.successors or o.properties is not None
+                    or type(o.attributes) is not SharedAttributes or any(id(v) not in ref for v in o.operands)):
+                return None
+            env[f"d{k}"], env[f"a{k}"], env[f"n{k}"] = o.opdef, o.attributes, o.name
+            env[f"t{k}"] = o.results[0].type if o.results else None
+            args = "".join(f"{ref[id(v)]}, " for v in o.operands)
+            lines.append(f"    o{k} = build(d{k}, a{k}, n{k}, [{args}], t{k}, loc, parent)")
+            if o.results:
+                ref[id(o.results[0])] = f"v{k}"
+                lines.append(f"    v{k} = o{k}.results[0]")
+        if any(id(v) not in ref for v in outputs):
+            return None
+        lines.append(f"    pend.extend(({''.join(f'o{k}, ' for k in range(len(ops)))}))")
+        lines.append(f"    return [{''.join(f'{ref[id(v)]}, ' for v in outputs)}]")
+        exec(compile("\n".join(lines), "<gpu-to-runtime template>", "exec"), env)  # noqa: S102
+        t = _Template()
+        t.run = env["run"]
+        t.calls = tuple(calls.items())
+        return t
+
+
 class Builder:
     """Builds ops before the insertion point ``ip`` (located at ``loc``), edits blocks deferred."""
 
@@ -82,6 +155,7 @@ class Builder:
         # the shapes of the helpers' ops by cheap keys (no attribute built, no type hashed per op);
         # keys hold ids of objects the entry keeps alive
         self.fast: dict[tuple, tuple[Any, ...]] = {}
+        self.templates: dict[Any, _Template | None] = {}  # templated: key -> recording (None: not replayable)
 
     # ----- building ---------------------------------------------------------------------------------
     def emit(self, name: str, operands: list[Value], result_types: list[T.Type], attrs: dict | None = None,
@@ -107,31 +181,12 @@ class Builder:
     def emit_shape(self, got: tuple[Any, dict[str, Any], str], operands: list[Value], result_types: list[T.Type],
                    loc: Any = None) -> Operation:
         """``emit`` of a ``shape``."""
-        od, attrs, name = got
-        # Operation.create_simple and insert_before, inlined (a call frame each per lowered op)
-        op = _new_op(Operation)
-        op.name = name
-        op.opdef = od
-        op.operands = ops = list(operands) if operands else NO_OPERANDS
-        for i, v in enumerate(ops):
-            v.uses.append((op, i))
-        if len(result_types) == 1:  # (most lowered ops)
-            r = _new_result(OpResult)
-            r.type = result_types[0]
-            r.uses = []
-            r.name_hint = None
-            r.op = op
-            r.index = 0
-            op.results = (r,)
-        else:
-            op.results = new_results(op, result_types) if result_types else ()
-        op.attributes = attrs
-        op.properties = None
-        op.regions = ()
-        op.successors = ()
-        op.loc = loc if loc is not None else self.loc
+        n = len(result_types)
         ip = self.ip
-        op.parent = ip.parent
+        op = _build(got[0], got[1], got[2], list(operands), result_types[0] if n == 1 else None,
+                    loc if loc is not None else self.loc, ip.parent)
+        if n > 1:
+            op.results = new_results(op, result_types)
         pend = self.pending.get(id(ip))
         if pend is None:
             self.pending[id(ip)] = [op]
@@ -163,6 +218,13 @@ class Builder:
         block.ops = new
         block._index_cache = None
 
+    def commit_rest(self) -> None:
+        """Commit the blocks that still have edits pending (each lowered block commits its own)."""
+        blocks = {id(o.parent): o.parent for o in self.erased.values() if o.parent is not None}
+        blocks.update((id(ops[0].parent), ops[0].parent) for ops in self.pending.values() if ops)
+        for b in blocks.values():
+            self.commit_block(b)
+
     def release(self) -> None:
         """Drop every table when the pass is done: the builder and the contexts built on it refer
         to each other, and with the cyclic collector off they would keep every erased op (and
@@ -170,6 +232,37 @@ class Builder:
         for o in self.erased.values():
             o.forget_results()
         vars(self).clear()
+
+    def templated(self, key: Any, inputs: list[Value], emit: Callable[[], list[Value]]) -> list[Value]:
+        """``emit()``, which builds ops before ``ip`` (``emit_shape``, at ``loc``) from ``inputs`` and
+        returns some of their results (or inputs), recorded on its first call for ``key`` and
+        replayed on later calls: the same ops with the new inputs.  ``key`` must determine all
+        that ``emit`` decides (the inputs' types, the op's attributes...); inputs that are the
+        same value twice are never recorded or replayed (``emit`` may see that)."""
+        t = self.templates.get(key, _UNSEEN)
+        if t is not None and t is not _UNSEEN:
+            return self._replay(t, inputs)
+        if len({id(v) for v in inputs}) != len(inputs):
+            return emit()
+        if t is None:
+            return emit()
+        pend = self.pending.setdefault(id(self.ip), [])
+        n0, calls0 = len(pend), dict(self.calls)
+        out = emit()
+        self.templates[key] = _Template.record(pend[n0:], inputs, out, self.loc, {
+            fn: n - calls0.get(fn, 0) for fn, n in self.calls.items() if n != calls0.get(fn, 0)})
+        return out
+
+    def _replay(self, t: _Template, inputs: list[Value]) -> list[Value]:
+        ip = self.ip
+        pend = self.pending.get(id(ip))
+        if pend is None:
+            pend = self.pending[id(ip)] = []
+        out = t.run(*inputs, self.loc, ip.parent, pend)
+        calls = self.calls
+        for fn, n in t.calls:
+            calls[fn] = calls.get(fn, 0) + n
+        return out
 
     def call(self, fn: str, args: list[Value], sig: tuple[T.Type, list[T.Type]] | None = None) -> Value | None:
         """``llvm.call @fn(args)``; ``sig``: (result type, parameter types), else ``_SIGS[fn]``."""

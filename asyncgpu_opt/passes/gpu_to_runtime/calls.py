@@ -141,20 +141,40 @@ def _memref_args(L: Builder, m: Value, kinds: Kinds, et: T.Type | None,
             out[i] = [L.extract(d, [0], T.i64), L.extract(d, [1], PTR)]
 
 
+# op class -> (its binding, the readers of the operands the binding reads, in ``_emit_call``'s order)
+_READERS: dict[Any, tuple[RuntimeCall, list[Any]]] = {}
+
+
 def emit_runtime_call(L: Builder, op: Operation, rc: RuntimeCall, stream: Value | None = None) -> None:
     """Emit ``op``'s runtime call before ``L.ip``; ``stream``: the stream pointer (None: the null
-    stream, built just before the call) when ``rc.stream``."""
+    stream, built just before the call) when ``rc.stream``.  What is emitted depends only on the
+    binding and the types of the operands it reads: recorded once per such key, then replayed
+    (``Builder.templated``)."""
+    od = op.opdef
+    got = _READERS.get(od)
+    if got is None or got[0] is not rc:
+        mem, scal = _plan(rc)
+        got = _READERS[od] = (rc, [od.group_reader("operands", g) for g, _ in mem]
+                              + [od.group_reader("operands", a.group) for _, a in scal])
+    inputs = [read(op)[0] for read in got[1]]
+    key = (id(rc), stream is None, *[v.type for v in inputs])  # (rc: kept alive by _PLANS)
+    if stream is not None:
+        inputs.append(stream)
+    L.templated(key, inputs, lambda: _emit_call(L, op, rc, inputs, stream))
+
+
+def _emit_call(L: Builder, op: Operation, rc: RuntimeCall, inputs: list[Value], stream: Value | None) -> list[Value]:
+    """``emit_runtime_call``'s ops (for ``inputs``: the memrefs of ``memref_groups``, the scalar
+    arguments, the stream pointer when not None); no outputs."""
     mem, scal = _plan(rc)
-    group = op.opdef.operand_group
-    ms = [group(op, g)[0] for g, _ in mem]
+    ms = inputs[:len(mem)]
     ets = [_element_type(op, m, kinds) for m, (_, kinds) in zip(ms, mem)]
     width = None
     for _, a in scal:
         if a.kind == "bits":
             width = scalar_width(op, a)
     out: dict[int, list[Value]] = {}
-    for i, a in scal:
-        v = group(op, a.group)[0]
+    for (i, a), v in zip(scal, inputs[len(mem):]):
         if a.kind == "bits":
             it = T.IntegerType(width)
             out[i] = [v if v.type == it else L.emit("llvm.bitcast", [v], [it]).results[0]]
@@ -167,3 +187,4 @@ def emit_runtime_call(L: Builder, op: Operation, rc: RuntimeCall, stream: Value 
         args.append(stream if stream is not None else L.zero())
     # the signature is the types of the arguments: each recipe's ABI type (module docstring)
     L.call(rc.callee_for(width), args, (T.llvm_void, [v.type for v in args]))
+    return []

@@ -26,8 +26,10 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...analysis.interfaces import dialect_of
+from ...analysis.tokens import async_ops
 from ...ir.core import Block, Operation, Value
 
 MAX_NODES = 400
@@ -66,45 +68,52 @@ class Plan:
 
 
 def plan_block(block: Block, is_tok: Callable[[Value], bool],
-               cache: dict[tuple, tuple[list[list[tuple[int, int]]], dict[int, int]]] | None = None) -> Plan | None:
+               cache: dict[tuple, tuple[list[list[tuple[int, int]]], dict[int, int]]] | None = None,
+               graph: dict[int, list[Any]] | None = None) -> Plan | None:
     """The chains of ``block`` (see the module docstring), or ``None`` when it gets none.
     ``cache``: plans of blocks already planned, by what the planning reads (the ops' kinds,
     dependencies, ordering and positions): a block with the same graph gets the same chains
-    without the search (generated code repeats blocks: one function per kernel shape...)."""
-    from ...dialects.gpu import AllocOp, AsyncOp, DeallocOp, LaunchFuncOp, WaitOp, is_async_op
+    without the search (generated code repeats blocks: one function per kernel shape...).
+    ``graph``: the block's ``analysis.tokens.async_ops``, else read here."""
+    from ...dialects.gpu import AllocOp, DeallocOp, LaunchFuncOp, WaitOp
 
     if any(is_tok(a) for a in block.args):
         return None
+    if graph is None:
+        graph = async_ops(block)
     P = Plan()
     tok_def: dict[int, int] = {}  # id(token of this block) -> number of its op
     deps_of: list[list[int]] = []  # number -> its dependencies in this block the host has not waited for
     kind: list[str] = []  # number -> "node" | "join" | "host" | "skip"
     host = 0  # what the host has waited for when it reaches the current op
     pending = 0  # the nodes so far
+    index, pos, ancs = P.index, P.pos, P.anc
     for p, op in enumerate(block.ops):
         if op.regions:
             if _carries_inside(op, is_tok):
                 return None
             continue
-        if not is_async_op(op):
+        entry = graph.get(id(op))
+        if entry is None:  # (not an async op)
             if any(is_tok(v) for v in op.operands) or any(is_tok(r) for r in op.results):
                 return None
             continue
-        deps = AsyncOp.deps(op)
-        tok = AsyncOp.token(op)
+        _, deps, tok = entry
         if op.opdef is LaunchFuncOp and op.operand_group("asyncObject") and not deps and tok is None:
             continue  # already lowered
-        k = len(P.pos)
+        k = len(pos)
         if k >= MAX_NODES:
             return None
-        P.index[id(op)] = k
-        P.pos.append(p)
+        index[id(op)] = k
+        pos.append(p)
         local = [tok_def[id(d)] for d in deps if id(d) in tok_def]
-        external = len(local) != len(deps)
-        covered = not external and all((host >> j) & 1 for j in local)
+        mask = 0  # of the local dependencies
         anc = host
         for j in local:
-            anc |= P.anc[j] | (1 << j)
+            mask |= 1 << j
+            anc |= ancs[j]
+        anc |= mask
+        covered = len(local) == len(deps) and host & mask == mask  # (no external dependency)
         if op.opdef is WaitOp:
             kd = "host" if tok is None else ("skip" if covered else "join")
         elif (op.opdef is AllocOp or op.opdef is DeallocOp) and not deps and (tok is None or not tok.uses):
@@ -117,10 +126,11 @@ def plan_block(block: Block, is_tok: Callable[[Value], bool],
             kd = "free"
         else:
             kd = "node"
-        P.anc.append(anc)
+        ancs.append(anc)
         P.waits.append(kd != "skip")
         P.work.append(kd != "join")
-        deps_of.append([j for j in local if not (host >> j) & 1])  # (the host has waited for the others)
+        # (the host has waited for the others)
+        deps_of.append([j for j in local if not (host >> j) & 1] if host & mask else local)
         kind.append(kd)
         if kd in ("node", "free"):
             pending |= 1 << k

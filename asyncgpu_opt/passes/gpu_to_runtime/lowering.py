@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...analysis.tokens import analyze_block, reduce_dependencies
+from ...analysis.tokens import analyze_block, async_ops, is_token, reduce_dependencies
 from ...diagnostics import MLIRError
-from ...ir import types as T
 from ...ir.core import Block, Operation, Value
 from .abi import Builder
 from .handles import Stream, _covered, _note_waited
@@ -21,9 +20,9 @@ class _Lowering(Builder):
     def __init__(self, module: Operation, pool: bool, ctx_factory: Callable[..., Any]) -> None:
         super().__init__(module)
         self.pool_enabled = pool
-        self.ctx_factory = ctx_factory  # (lowering, block, env, remaining, pool) -> block context
+        self.ctx_factory = ctx_factory  # (lowering, block, env, remaining, pool, async ops) -> block context
         self.tokvals: dict[int, Value] = {}  # every token value of the input, kept alive (stable ids)
-        self.placeholders: list[Operation] = []
+        self.detached: list[Value] = []  # tokens of erased ops, used by ops lowered later
         self.cfg_regions: set[int] = set()  # function bodies normalized by _normalize_cfg
         # events the current block records to order one stream after another: created on first
         # need, re-recorded for every later edge (a wait captures the event's state when it is
@@ -87,7 +86,7 @@ class _Lowering(Builder):
 
     def is_tok(self, v: Value) -> bool:
         """A ``!gpu.async.token`` value of the input (its type may already be ``!llvm.ptr``)."""
-        return v.type == T.gpu_async_token or id(v) in self.tokvals
+        return id(v) in self.tokvals or is_token(v)
 
     # ----- blocks ---------------------------------------------------------------------------------------
     def lower_block(self, block: Block, env: dict[int, Any], args: list[tuple[Value, Any]] = (),
@@ -101,15 +100,17 @@ class _Lowering(Builder):
         pool: list[Stream] = []
         saved_events = self.event_pool, self.block_events
         self.event_pool, self.block_events = [], []
-        _drop_complete_tokens(block)
+        graph = async_ops(block)  # (kept current by the two below)
+        _drop_complete_tokens(graph)
         # an implied dependency costs an event and a wait for nothing
-        self.calls["implied dependencies"] = self.calls.get("implied dependencies", 0) + reduce_dependencies(block)
+        self.calls["implied dependencies"] = self.calls.get("implied dependencies", 0) + reduce_dependencies(
+            block, graph)
+        is_tok = self.is_tok
         local: list[Value] = [a for a, _ in args]
-        for op in block.ops:
-            local.extend(r for r in op.results if self.is_tok(r))
+        local.extend([r for op in block.ops for r in op.results if is_tok(r)])
         info = analyze_block(block, local)
         remaining = {id(v): info.num_users(v) for v in local}
-        ctx = self.ctx_factory(self, block, env, remaining, pool)
+        ctx = self.ctx_factory(self, block, env, remaining, pool, graph)
         ctx.users = info.users
         ctx.pos = {id(o): i for i, o in enumerate(block.ops)}
         if args and block.ops:

@@ -14,7 +14,7 @@ from ...diagnostics import MLIRError
 from ...dialects.gpu import AllocOp, AsyncOp, DeallocOp, LaunchFuncOp, LaunchOp, WaitOp
 from ...ir import types as T
 from ...ir.core import Operation, Value
-from .abi import PTR, descriptor_type
+from .abi import PTR, Builder, descriptor_type
 from .calls import check_identity, emit_runtime_call
 from .handles import Stream, _covered, _note_waited, _unique
 from .schedule import Ownership
@@ -93,7 +93,7 @@ def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operati
     picks, or (``null_ok``: alloc, dealloc) on the null stream when it has no dependencies and its
     token is unused; then bind its token (or synchronize, when it is not async) and erase it."""
     L = ctx.L
-    deps = list(AsyncOp.deps(op))
+    deps = AsyncOp.deps(op)
     tok = AsyncOp.token(op)
     unused = tok is None or (ctx.remaining.get(id(tok), 0) == 0 and not tok.uses)
     null_stream = unused and not deps and null_ok
@@ -134,7 +134,7 @@ def _alloc(ctx: Ownership, op: Operation) -> None:
 @lowering(DeallocOp)
 def _dealloc(ctx: Ownership, op: Operation) -> None:
     tok = AsyncOp.token(op)
-    if tok is not None and _free_synchronously(ctx, op, list(AsyncOp.deps(op)), tok):
+    if tok is not None and _free_synchronously(ctx, op, AsyncOp.deps(op), tok):
         return
     lower_runtime_call(ctx, op)
 
@@ -178,11 +178,20 @@ def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: V
 
 
 def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
-    L = ctx.L
+    """``mgpuMemAlloc`` of the memref's byte size and its descriptor built around the pointer
+    (recorded once per memref type, flag and size types, then replayed: ``Builder.templated``)."""
     m = op.results[0]
-    mt = m.type
     check_identity(op, m)
-    dyn = iter(op.operand_group("dynamicSizes"))
+    sizes = op.operand_group("dynamicSizes")
+    key = ("gpu.alloc", m.type, "hostShared" in op.attributes, *[v.type for v in sizes])
+    L = ctx.L
+    mm, = L.templated(key, [*sizes, s_ptr], lambda: [_alloc_ops(L, op, m.type, sizes, s_ptr)])
+    m.replace_all_uses_with(mm)
+
+
+def _alloc_ops(L: Builder, op: Operation, mt: T.MemRefType, dyn_sizes: list[Value], s_ptr: Value) -> Value:
+    """The ops of ``_emit_alloc``; returns the new memref (the descriptor cast back)."""
+    dyn = iter(dyn_sizes)
     sizes: list[Value] = []
     for dim in mt.shape:
         sizes.append(L.to_i64(next(dyn)) if dim == T.DYNAMIC else L.const(dim, T.i64, T.index))
@@ -220,8 +229,7 @@ def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
         d = ins(d, sz, [3, i])
     for i, st in enumerate(strides):
         d = ins(d, st, [4, i])
-    mm = L.emit("builtin.unrealized_conversion_cast", [d], [mt]).results[0]
-    m.replace_all_uses_with(mm)
+    return L.emit("builtin.unrealized_conversion_cast", [d], [mt]).results[0]
 
 
 def _emit_launch(ctx: Ownership, op: Operation, s_ptr: Value) -> None:

@@ -4,28 +4,30 @@ and (per block) drop dependencies on tokens that are complete when the host has 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...ir import types as T
-from ...ir.core import Block, Operation
+from ...ir.core import Operation
 
 
-def _drop_complete_tokens(block: Block) -> None:
+def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
     """Tokens that are complete when the host has them need no waiting: a ``gpu.wait async``
     without dependencies, and a ``gpu.alloc`` whose dependencies are all complete
     (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
-    runtime does).  Async ops of this block drop such dependencies; an op left without any starts
-    a new chain, exactly as it would have on the root's fresh stream, minus the event."""
-    from ...dialects.gpu import AllocOp, AsyncOp, WaitOp, is_async_op
+    runtime does).  The async ops of the block (``graph``: its ``analysis.tokens.async_ops``, kept
+    current) drop such dependencies; an op left without any starts a new chain, exactly as it
+    would have on the root's fresh stream, minus the event."""
+    from ...dialects.gpu import AllocOp, WaitOp
 
     complete: set[int] = set()
-    for op in block.ops:
-        if not is_async_op(op):
-            continue
-        deps = AsyncOp.deps(op)
-        live = [d for d in deps if id(d) not in complete]
-        if len(live) != len(deps):
-            op.opdef.set_operand_group(op, "asyncDependencies", live)
-        tok = AsyncOp.token(op)
-        if tok is not None and not live and (op.opdef is WaitOp or op.opdef is AllocOp):
+    for entry in graph.values():
+        op, deps, tok = entry
+        if complete and deps:
+            live = [d for d in deps if id(d) not in complete]
+            if len(live) != len(deps):
+                op.opdef.set_operand_group(op, "asyncDependencies", live)
+                entry[1] = deps = live
+        if tok is not None and not deps and (op.opdef is WaitOp or op.opdef is AllocOp):
             complete.add(id(tok))
 
 

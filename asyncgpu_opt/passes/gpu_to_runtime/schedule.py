@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import MLIRError
 from ...dialects.gpu import DeallocOp, WaitOp
-from ...ir import types as T
 from ...ir.core import Block, Operation, Value
-from ...ir.registry import lookup_opdef
 from .chains import Plan, plan_block
 from .handles import Event, Stream, _covered, _note_waited, _unique
 
@@ -20,23 +18,12 @@ if TYPE_CHECKING:
     from .lowering import _Lowering
 
 
-_CAST = "builtin.unrealized_conversion_cast"
-_CAST_DEF: Any = None  # its definition, looked up on first use
-_TOKEN_RESULT = (T.gpu_async_token,)
-
-
-def _cast_def() -> Any:
-    global _CAST_DEF
-    _CAST_DEF = lookup_opdef(_CAST)
-    return _CAST_DEF
-
-
 class Ownership:
     """The per-block lowering state: token -> handle (``env``), live uses left (``remaining``), the
     block's stream pool, the host's clock; stream choice and release."""
 
     def __init__(self, L: _Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
-                 pool: list[Stream]) -> None:
+                 pool: list[Stream], graph: dict[int, list[Any]] | None = None) -> None:
         self.L = L
         self.block = block
         self.env = env
@@ -46,10 +33,9 @@ class Ownership:
         self.users: dict[int, list[Operation]] = {}  # id(token) -> its block-level users, in order
         self.pos: dict[int, int] = {}  # id(op of the block) -> its index
         self.cur = 0  # index of the op being lowered
-        self.origin: dict[int, Value] = {}  # id(placeholder) -> the token it stands for
         self.live: dict[int, None] = {}  # ids of tokens of this block that may be live on a stream (ordered)
         # the block's chain cover (chains.py), when the whole token graph is visible in it
-        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans) if L.pool_enabled else None
+        self.plan: Plan | None = plan_block(block, L.is_tok, L.plans, graph) if L.pool_enabled else None
         self.chain_stream: dict[int, Stream] = {}  # chain -> its stream
         self.stream_chain: dict[int, int] = {}  # id(stream) -> the chain it runs now
 
@@ -83,27 +69,25 @@ class Ownership:
     def consume(self, deps: list[Value]) -> list[Value]:
         """Count one use of each distinct dep; return the deps that die here."""
         dying = []
-        seen: set[int] = set()
-        for d in deps:
-            if id(d) in seen:
-                continue
-            seen.add(id(d))
-            if id(d) in self.remaining:
-                self.remaining[id(d)] -= 1
-                if self.remaining[id(d)] == 0:
+        remaining = self.remaining
+        for d in deps if len(deps) < 2 else _unique(deps):
+            n = remaining.get(id(d))
+            if n is not None:
+                remaining[id(d)] = n - 1
+                if n == 1:
                     dying.append(d)
         return dying
 
     def primary(self, op: Operation, deps: list[Value]) -> tuple[Stream, list[Value]]:
         """Pick the stream for ``op`` (holding one reference on it) and wait for the other deps."""
         L = self.L
-        uniq = _unique(deps)
+        uniq = deps if len(deps) < 2 else _unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
-        dying_ids = {id(d) for d in dying}
         chosen: Stream | None = None
         if self.plan is not None:
             chosen = self._planned(op, hs)
+        dying_ids = {id(d) for d in dying} if chosen is None else set()
         for h in hs if chosen is None else ():
             if isinstance(h, Stream) and not h.borrowed:
                 n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
@@ -196,9 +180,7 @@ class Ownership:
         add a false dependency (frees and host waits excepted, as in ``_waited_later``)."""
         P = self.plan
         assert P is not None
-        tok = self.origin.get(vid)
-        if tok is None:
-            tok = self.L.tokvals.get(vid)
+        tok = self.L.tokvals.get(vid)
         if tok is None:
             return True
         for u in self.users.get(id(tok), ()):
@@ -288,20 +270,14 @@ class Ownership:
 
     def _waited_later_id(self, vid: int) -> bool:
         tok = self.L.tokvals.get(vid)
-        if tok is None:
-            ph = self.origin.get(vid)
-            if ph is None:
-                return True
-            tok = ph
-        return self._waited_later(tok)
+        return True if tok is None else self._waited_later(tok)
 
     def _waited_later(self, d: Value, depth: int = 0) -> bool:
         """Whether a later user of token ``d`` may wait for ``d`` itself, so that ``d`` needs an event
         recorded now, before its stream runs on.  Frees (usually synchronous by then, else stream
         ordered after all of the stream's work) and host waits (the host syncs the stream) do not:
         they are ordered after the stream's later work too, which costs them little."""
-        orig = self.origin.get(id(d), d)
-        for u in self.users.get(id(orig), ()):
+        for u in self.users.get(id(d), ()):
             if self.pos.get(id(u), -1) <= self.cur:
                 continue
             if u.opdef is DeallocOp or (u.opdef is WaitOp and not u.results):
@@ -343,19 +319,11 @@ class Ownership:
         self.L.erase(op)
 
     def _detach_token(self, tok: Value, s: Stream) -> None:
-        """Replace the token's uses by the stream pointer cast back to a token, so the op can be
-        erased; users are lowered later and read the handle through ``env``."""
-        if not tok.uses:
-            return
-        ph = Operation.create_simple(_CAST, _CAST_DEF or _cast_def(), [s.ptr], _TOKEN_RESULT, {}, None)
-        self.L.insert_before(self.L.ip, ph)
-        self.origin[id(ph.results[0])] = self.origin.get(id(tok), tok)
-        self.env[id(ph.results[0])] = self.env[id(tok)]
-        self.live[id(ph.results[0])] = None
-        self.live.pop(id(tok), None)
-        self.remaining[id(ph.results[0])] = self.remaining.get(id(tok), 0)
-        tok.replace_all_uses_with(ph.results[0])
-        self.L.placeholders.append(ph)
+        """The token's op is erased while its uses remain: users are lowered later and read its
+        handle through ``env`` (the pass checks at the end that none is left)."""
+        if tok.uses:
+            self.L.detached.append(tok)
+
     def _droppable(self, tok: Value) -> bool:
         """Whether every use of ``tok`` is a dependency of an async gpu op of this block (not yet
         lowered): a complete token can then simply be dropped."""
