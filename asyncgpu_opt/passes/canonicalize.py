@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..diagnostics import MLIRError
+from ..dialects._fold import constant_value, is_constant_like, materialize
 from ..dialects.gpu import WaitOp
 from ..ir.core import Operation, OpResult, Value
+from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
 
@@ -70,16 +72,31 @@ class _Driver:
             o = b.parent.parent if b is not None and b.parent is not None else None
 
     def seed(self) -> None:
-        """Queue every op below the root; note whether the region DCE could find anything the
-        worklist does not (several blocks: dead block arguments; graph regions: dead cycles)."""
-        ops = [o for r in self.root.regions for b in r.blocks for top in b.ops
-               for o in top.walk(pre_order=self.p.top_down)]
+        """Queue every op below the root, uniquing and hoisting the constants met on the way
+        (``ConstantFolder``: a duplicate is erased, not queued); note whether the region DCE could
+        find anything the worklist does not (several blocks: dead block arguments; graph regions:
+        dead cycles)."""
+        walked = [o for r in self.root.regions for b in r.blocks for top in b.ops
+                  for o in top.walk(pre_order=self.p.top_down)]
+        folder = ConstantFolder(self._erase_constant)
+        ops = []
+        for o in walked:
+            if is_constant_like(o):
+                v = constant_value(o)
+                if v is not None and not folder.insert(o, v):
+                    continue
+            ops.append(o)
         self.dce_needed = _needs_dce(self.root) or any(_needs_dce(o) for o in ops if o.regions)
         self.resweep = False
         if self.p.top_down:
             ops.reverse()  # popped from the end: processed in pre-order
         self.worklist = ops  # type: ignore[assignment]
         self.pos = {id(o): i for i, o in enumerate(ops)}
+
+    def _erase_constant(self, op: Operation) -> None:
+        """A duplicate constant the folder replaced (not queued yet)."""
+        op.erase()
+        self.p.count("num-constants-uniqued")
 
     # ----- rewriter -------------------------------------------------------------------------------
     def erase(self, op: Operation) -> None:
@@ -116,6 +133,39 @@ class _Driver:
         if any((o := v.defining_op()) is not None and would_be_trivially_dead(o) for v in dropped):
             self.dce_needed = True
         self.add(op)
+
+    def fold(self, op: Operation) -> bool:
+        """Fold ``op`` (upstream's driver): in place (re-queued), or replaced by values and by
+        constants materialized just before it (queued; the next iteration uniques them)."""
+        r = fold_op(op)
+        if r is None:
+            return False
+        self.resweep = True
+        if not r:
+            self.add(op)
+            return True
+        values: list[Value] = []
+        made: list[Operation] = []
+        dialect = op.name.partition(".")[0]
+        for x, res in zip(r, op.results):
+            if isinstance(x, Value):
+                values.append(x)
+                continue
+            c = materialize(dialect, x, res.type)
+            if c is None:
+                for m in made:
+                    m.erase()
+                return False
+            made.append(c)
+            values.append(c.results[0])
+        if made:
+            block = op.parent
+            assert block is not None
+            block.insert_batch({id(op): made})
+            for c in made:
+                self.add(c)
+        self.replace(op, values)
+        return True
 
     # ----- patterns -------------------------------------------------------------------------------
     def wait_patterns(self, op: Operation) -> bool:
@@ -154,6 +204,9 @@ class _Driver:
             elif is_trivially_dead(op):
                 self.erase(op)
                 self.p.count("num-dead-ops-erased")
+                changed = True
+            elif not is_constant_like(op) and self.fold(op):
+                self.p.count("num-ops-folded")
                 changed = True
         if any(o is not None for o in wl):
             self.dce_needed = self.resweep = True  # stopped by max-num-rewrites
@@ -226,6 +279,8 @@ class CanonicalizePass(Pass):
     statistics: ClassVar[tuple[tuple[str, str], ...]] = (
         ("num-dead-ops-erased", "Number of unused pure operations erased"),
         ("num-waits-folded", "Number of redundant gpu.waits folded"),
+        ("num-ops-folded", "Number of operations folded"),
+        ("num-constants-uniqued", "Number of duplicate constants erased"),
     )
 
     top_down: bool = True  # worklist order: pre-order (true) or post-order (false)
