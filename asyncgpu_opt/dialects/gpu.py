@@ -618,6 +618,7 @@ class LaunchOp(AsyncOp):
     (dynamic_shared_memory_size %s)? (workgroup(...))? (private(...))? attr-dict region"""
 
     name = "gpu.launch"
+    traits = frozenset({"RecursiveMemoryEffects"})  # (as upstream: an empty launch is dead)
     operands = _LAUNCH_OPERANDS
     results = (optional("asyncToken", TOKEN),)
     props = ("function", "module", "operandSegmentSizes")

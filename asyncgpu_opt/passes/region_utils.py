@@ -10,7 +10,8 @@
   are removed together with the successor operands feeding them.
 * ``would_be_trivially_dead(op)`` / ``is_trivially_dead(op)``: upstream's
   ``wouldOpBeTriviallyDead`` from the op's declared facts: not a terminator, and ``Pure`` (or
-  ``NoMemoryEffect``), or only ``alloc`` effects (an allocation nobody uses), or recursive
+  ``NoMemoryEffect``), or only ``read`` and ``alloc`` effects (a read or an allocation nobody
+  uses), or recursive
   effects whose nested ops are all trivially dead.
 """
 
@@ -36,8 +37,8 @@ def _dead_by_class(d: type) -> bool | None:
         v = True
     elif "RecursiveMemoryEffects" in traits:
         v = None
-    else:  # only allocations of its own results
-        v = bool(d.effects) and all(k == "alloc" and g in d._result_index for k, g in d.effects)
+    else:  # only reads, and allocations of its own results
+        v = bool(d.effects) and all(k == "read" or (k == "alloc" and g in d._result_index) for k, g in d.effects)
     _DEAD_BY_CLASS[d] = v
     return v
 
