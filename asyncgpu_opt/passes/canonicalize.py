@@ -34,6 +34,7 @@ from ..diagnostics import MLIRError
 from ..dialects._fold import constant_value, is_constant_like, materialize
 from ..dialects.gpu import WaitOp
 from ..ir.core import Operation, OpResult, Value
+from .canonical_patterns import patterns_of
 from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
@@ -124,6 +125,14 @@ class _Driver:
                 self.add(u)
         self.erase(op)
 
+    def insert_before(self, anchor: Operation, ops: list[Operation]) -> None:
+        """New ops just before ``anchor``, queued (upstream's notifyOperationInserted)."""
+        block = anchor.parent
+        assert block is not None
+        block.insert_batch({id(anchor): ops})
+        for o in ops:
+            self.add(o)
+
     def set_deps(self, op: Operation, deps: list[Value]) -> None:
         """Change ``op``'s dependencies in place: the dropped values' definitions are not
         re-queued (as upstream), so a later sweep (or the DCE, for one that may be dead) finds them."""
@@ -159,11 +168,7 @@ class _Driver:
             made.append(c)
             values.append(c.results[0])
         if made:
-            block = op.parent
-            assert block is not None
-            block.insert_batch({id(op): made})
-            for c in made:
-                self.add(c)
+            self.insert_before(op, made)
         self.replace(op, values)
         return True
 
@@ -207,6 +212,11 @@ class _Driver:
                 changed = True
             elif not is_constant_like(op) and self.fold(op):
                 self.p.count("num-ops-folded")
+                changed = True
+            elif any(pat(op, self) for pat in patterns_of(op.opdef)):
+                self.p.count("num-patterns-applied")
+                self.resweep = True
+                rewrites += 1
                 changed = True
         if any(o is not None for o in wl):
             self.dce_needed = self.resweep = True  # stopped by max-num-rewrites
@@ -280,6 +290,7 @@ class CanonicalizePass(Pass):
         ("num-dead-ops-erased", "Number of unused pure operations erased"),
         ("num-waits-folded", "Number of redundant gpu.waits folded"),
         ("num-ops-folded", "Number of operations folded"),
+        ("num-patterns-applied", "Number of other canonicalization patterns applied"),
         ("num-constants-uniqued", "Number of duplicate constants erased"),
     )
 
