@@ -6,7 +6,7 @@ PATHs are files or directories searched for ``*.mlir`` (default: ``lit_tests`` a
 of this checkout, which include ``lit_tests/Inputs/seeds``).  Each file is run whole (no
 ``--split-input-file``) through upstream mlir-opt 22.1.8 (``-canonicalize``) and through ours
 (``--canonicalize``); files upstream rejects (invalid on purpose, split files, unknown dialects)
-are not counted.  A file matches when both succeed and stdout is byte-identical.  Prints one row per
+are not counted, nor lit's ``Output`` directories.  A file matches when both succeed and stdout is byte-identical.  Prints one row per
 counted file (``--verbose``: the first differing line too) and the count per directory and in all.
 """
 
@@ -27,7 +27,7 @@ def _files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         p = p.resolve()
-        out.extend(sorted(p.rglob("*.mlir")) if p.is_dir() else [p])
+        out.extend(sorted(f for f in p.rglob("*.mlir") if "Output" not in f.parts) if p.is_dir() else [p])
     return out
 
 
