@@ -8,6 +8,14 @@ order.
   constants become static; the new allocation is cast back to the old type (``memref.cast``);
   ``SimplifyDeadAlloc``: an allocation only stored into (as the memref) and deallocated is erased
   with those users.
+* scf.if, ``RemoveStaticCondition``: with a constant condition, the region taken is inlined
+  before it (its yielded values replace the results), or the op erased (false, no else region).
+* scf.for, ``SimplifyTrivialLoops``: bounds the same value, or constant with no iteration: the
+  loop is replaced by its initial values; one iteration (constant bounds and step): its body is
+  inlined (the induction variable the lower bound); an empty body iterating at least once that
+  yields values from outside: replaced by them.
+* gpu.launch, ``FoldLaunchArguments``: a block or thread id whose range (grid or block size) is
+  the constant 1 is replaced by a ``0`` constant made at the start of the body.
 * gpu.memcpy, ``EraseTrivialCopyOp``: a copy into an allocation used only by the copy and by
   deallocations is erased (its token replaced by its one dependency; with no dependency it must
   have no token).
@@ -18,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..dialects import gpu, memref
-from ..dialects._fold import constant_of, int_value
+from ..dialects import gpu, memref, scf
+from ..dialects._fold import constant_of, int_value, materialize
 from ..ir import types as T
-from ..ir.attributes import DenseArrayAttr
+from ..ir.attributes import DenseArrayAttr, IntegerAttr
 from ..ir.core import Operation, OpResult, Value
 
 Pattern = Callable[[Operation, Any], bool]
@@ -107,10 +115,99 @@ def erase_trivial_copy(op: Operation, rw: Any) -> bool:
     return True
 
 
+def _replace_with_region(op: Operation, region: Any, args: list[Value], rw: Any) -> None:
+    """``replaceOpWithRegion``: the single block of ``region`` inlined before ``op`` (its arguments
+    replaced by ``args``), its terminator's operands replacing ``op``'s results."""
+    block = region.blocks[0]
+    for a, v in zip(block.args, args):
+        a.replace_all_uses_with(v)
+    ops = block.detach_all()
+    term = ops.pop()
+    rw.insert_before(op, ops)
+    rw.replace(op, list(term.operands))
+    rw.erase(term)
+
+
+def remove_static_condition(op: Operation, rw: Any) -> bool:
+    c = int_value(constant_of(op.operands[0]))
+    if c is None:
+        return False
+    then_r, else_r = op.regions
+    if c:
+        _replace_with_region(op, then_r, [], rw)
+    elif else_r.blocks:
+        _replace_with_region(op, else_r, [], rw)
+    else:
+        rw.erase(op)
+    return True
+
+
+def simplify_trivial_loops(op: Operation, rw: Any) -> bool:
+    lb, ub, step = op.operands[:3]
+    inits = op.operands[3:]
+    if lb is ub:
+        rw.replace(op, list(inits))
+        return True
+    lo, hi = int_value(constant_of(lb)), int_value(constant_of(ub))
+    if lo is None or hi is None:
+        return False
+    w = 64 if isinstance(lb.type, T.IndexType) else lb.type.width
+    if "unsignedCmp" in op.attributes:
+        diff = (hi & ((1 << w) - 1)) - (lo & ((1 << w) - 1))
+    else:
+        diff = hi - lo
+    if diff <= 0:
+        rw.replace(op, list(inits))
+        return True
+    st = int_value(constant_of(step))
+    if st is None:
+        return False
+    if st >= diff:
+        _replace_with_region(op, op.regions[0], [lb, *inits], rw)
+        return True
+    body = op.regions[0].blocks[0]
+    if len(body.ops) != 1:
+        return False
+    yielded = list(body.ops[0].operands)
+    if any(op.is_ancestor_of(v.op) if type(v) is OpResult else _inside(op, v) for v in yielded):
+        return False
+    rw.replace(op, yielded)
+    return True
+
+
+def _inside(op: Operation, v: Value) -> bool:
+    """A block argument of a block nested in ``op``."""
+    b = v.owner
+    p = b.parent_op if b is not None else None
+    return p is not None and (p is op or op.is_ancestor_of(p))
+
+
+_LAUNCH_SIZES = ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ")
+
+
+def fold_launch_arguments(op: Operation, rw: Any) -> bool:
+    body = op.regions[0].blocks[0]
+    zero: Operation | None = None
+    for i, group in enumerate(_LAUNCH_SIZES):  # block ids are the body's arguments 0-2, thread ids 3-5
+        size = op.opdef.operand_group(op, group)[0]
+        ident = body.args[i]
+        if int_value(constant_of(size)) != 1 or not ident.uses:
+            continue
+        if zero is None:
+            zero = materialize("arith", IntegerAttr(0, T.index), T.index)
+            assert zero is not None
+            rw.insert_at_start(body, zero)
+        rw.replace_uses(ident, zero.results[0])
+    return zero is not None
+
+
 _PATTERNS: dict[type, tuple[Pattern, ...]] = {
     memref.AllocOp: (simplify_alloc_const, simplify_dead_alloc),
     memref.AllocaOp: (simplify_alloc_const, simplify_dead_alloc),
     gpu.MemcpyOp: (erase_trivial_copy,),
+    gpu.LaunchOp: (fold_launch_arguments,),
+    scf.IfOp: (remove_static_condition,),
+    scf.ForOp: (simplify_trivial_loops,),
 }
 
 

@@ -33,7 +33,7 @@ from typing import ClassVar
 from ..diagnostics import MLIRError
 from ..dialects._fold import constant_value, is_constant_like, materialize
 from ..dialects.gpu import WaitOp
-from ..ir.core import Operation, OpResult, Value
+from ..ir.core import Block, Operation, OpResult, Value
 from .canonical_patterns import patterns_of
 from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
@@ -132,6 +132,18 @@ class _Driver:
         block.insert_batch({id(anchor): ops})
         for o in ops:
             self.add(o)
+
+    def insert_at_start(self, block: Block, op: Operation) -> None:
+        """A new op at the start of ``block``, queued."""
+        block.insert(0, op)
+        self.add(op)
+
+    def replace_uses(self, old: Value, new: Value) -> None:
+        """Every use of ``old`` now uses ``new``; the users are queued (modified in place)."""
+        users = old.users()
+        old.replace_all_uses_with(new)
+        for u in users:
+            self.add(u)
 
     def set_deps(self, op: Operation, deps: list[Value]) -> None:
         """Change ``op``'s dependencies in place: the dropped values' definitions are not
