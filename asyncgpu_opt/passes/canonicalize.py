@@ -162,7 +162,8 @@ class _Driver:
         if r is None:
             return False
         self.resweep = True
-        if not r:
+        if not r:  # (operands it dropped are not re-queued: the region DCE finds them)
+            self.dce_needed = True
             self.add(op)
             return True
         values: list[Value] = []
@@ -227,7 +228,7 @@ class _Driver:
                 changed = True
             elif any(pat(op, self) for pat in patterns_of(op.opdef)):
                 self.p.count("num-patterns-applied")
-                self.resweep = True
+                self.resweep = self.dce_needed = True
                 rewrites += 1
                 changed = True
         if any(o is not None for o in wl):
