@@ -6,8 +6,9 @@ PATHs are files or directories searched for ``*.mlir`` (default: ``lit_tests`` a
 of this checkout, which include ``lit_tests/Inputs/seeds``).  Each file is run whole (no
 ``--split-input-file``) through upstream mlir-opt 22.1.8 (``-canonicalize``) and through ours
 (``--canonicalize``); files upstream rejects (invalid on purpose, split files, unknown dialects)
-are not counted, nor lit's ``Output`` directories.  A file matches when both succeed and stdout is byte-identical.  Prints one row per
-counted file (``--verbose``: the first differing line too) and the count per directory and in all.
+are not counted, nor lit's ``Output`` directories.  A file matches when both succeed and stdout is
+byte-identical.  Prints one row per counted file (``--verbose``: the first differing line too) and
+the count per directory and in all.
 """
 
 from __future__ import annotations

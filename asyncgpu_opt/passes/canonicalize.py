@@ -1,28 +1,38 @@
-"""canonicalize (a small one): upstream's greedy driver with the gpu.wait patterns and dead-op erasure.
+"""canonicalize: upstream's greedy driver with folding, constant uniquing and the patterns of our ops.
 
 The driver follows upstream's ``GreedyPatternRewriteDriver``: each iteration (at most
 ``max-iterations``; ``-1``: no limit) erases unreachable blocks, seeds a worklist with every op
 nested in the module (``top-down=true``: in pre-order, processed first to last; ``false``: in
-post-order, processed from the last), and processes it: an op that is trivially dead (unused and
-``Pure``, or only allocating: ``passes/region_utils.would_be_trivially_dead``) is erased, else its
-patterns are tried (at most ``max-num-rewrites`` successful ones per iteration; ``-1``: no
-limit).  Erasing an op re-queues the defining ops of its operands that are left with at most one
-other user; replacing or changing one re-queues its users.  Then, unless
-``region-simplify=disabled``, the regions are simplified (``region_utils``: unreachable blocks
-erased, dead ops and dead block arguments removed, with the successor operands feeding them).
-Another iteration runs while anything changed; with ``test-convergence=true``, a run whose last
-iteration still changed the IR fails (upstream fails without a message; this one says why).
-``region-simplify=aggressive`` (which also merges identical blocks) is refused.
+post-order, processed from the last) and processes it.  While seeding, the constants met are
+uniqued and hoisted (``folding.ConstantFolder``: one per value, type and dialect in each region
+isolated from above, moved to the front of its entry block; a duplicate is erased, not queued).
+An op is then: erased when trivially dead (unused and ``Pure``, or only reading or allocating:
+``passes/region_utils.would_be_trivially_dead``); else folded (``folding.fold_op``: the op's
+``fold`` hook, then the ``Commutative`` trait fold; values replace its results, attributes become
+constants materialized just before it, which the next iteration uniques; an in-place fold
+re-queues the op); else its patterns are tried (at most ``max-num-rewrites`` successful ones per
+iteration; ``-1``: no limit).  Erasing an op re-queues the defining ops of its operands that are
+left with at most one other user; replacing or changing one re-queues its users; new ops are
+queued.  Then, unless ``region-simplify=disabled``, the regions are simplified (``region_utils``:
+unreachable blocks erased, dead ops and dead block arguments removed, with the successor operands
+feeding them).  Another iteration runs while anything changed; with ``test-convergence=true``, a
+run whose last iteration still changed the IR fails (upstream fails without a message; this one
+says why).  ``region-simplify=aggressive`` (which also merges identical blocks) is refused.
 
-Patterns, upstream's gpu.wait canonicalizations, in their order:
+Patterns, in upstream's order: the gpu.wait ones here,
 
 * EraseRedundantGpuWaitOpPairs: a ``gpu.wait`` depending on the token of a ``gpu.wait async``
   with no dependencies drops that dependency;
 * SimplifyGpuWaitOp: ``gpu.wait`` with no dependencies and no token is erased;
   ``%t = gpu.wait async [%a]`` (one dependency): uses of ``%t`` forwarded to ``%a``, wait erased;
-  ``%t = gpu.wait async [...]`` whose token is unused is erased.
+  ``%t = gpu.wait async [...]`` whose token is unused is erased;
 
-Not modelled: folding, other dialects' patterns, constant uniquing and hoisting.
+and those of ``canonical_patterns`` (memref.alloc/alloca, scf.if, scf.for, gpu.launch,
+gpu.memcpy).  Fold hooks: arith (``dialects/arith_fold.py``), memref (``dialects/memref_fold.py``),
+gpu.memcpy/memset, gpu.all_reduce/subgroup_reduce.
+
+Not modelled: the other ops' patterns (cf, scf.while, scf.forall, vector, llvm, math...), folds of
+vectors and tensors, and locations of folded constants.
 """
 
 from __future__ import annotations
