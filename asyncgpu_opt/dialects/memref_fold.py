@@ -50,7 +50,7 @@ def _fold_dim(op: Operation, consts: list) -> FoldResult:
     alloc = defined_by(src, _C["AllocOp"]) or defined_by(src, _C["AllocaOp"])
     if alloc is not None:
         k = sum(1 for d in mt.shape[:i] if d == T.DYNAMIC)
-        return [alloc.opdef.operand_group(alloc, "dynamicSizes")[k]]
+        return [_C["AllocOp"].operand_group(alloc, "dynamicSizes")[k]]  # (alloca: the same layout)
     return fold_memref_cast(op, consts)
 
 

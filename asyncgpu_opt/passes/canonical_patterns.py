@@ -53,6 +53,7 @@ def _single_effect(op: Operation, v: Value, kind: str) -> bool:
 
 def simplify_alloc_const(op: Operation, rw: Any) -> bool:
     d = op.opdef
+    assert d is not None
     sizes = d.operand_group(op, "dynamicSizes")
     consts = [int_value(constant_of(s)) for s in sizes]
     if not any(c is not None and c >= 0 for c in consts):
@@ -189,7 +190,7 @@ def fold_launch_arguments(op: Operation, rw: Any) -> bool:
     body = op.regions[0].blocks[0]
     zero: Operation | None = None
     for i, group in enumerate(_LAUNCH_SIZES):  # block ids are the body's arguments 0-2, thread ids 3-5
-        size = op.opdef.operand_group(op, group)[0]
+        size = gpu.LaunchOp.operand_group(op, group)[0]
         ident = body.args[i]
         if int_value(constant_of(size)) != 1 or not ident.uses:
             continue
@@ -212,4 +213,4 @@ _PATTERNS: dict[type, tuple[Pattern, ...]] = {
 
 
 def patterns_of(opdef: type | None) -> tuple[Pattern, ...]:
-    return _PATTERNS.get(opdef, ()) if opdef is not None else ()  # type: ignore[arg-type]
+    return _PATTERNS.get(opdef, ()) if opdef is not None else ()

@@ -89,7 +89,7 @@ class _Driver:
         dead cycles)."""
         walked = [o for r in self.root.regions for b in r.blocks for top in b.ops
                   for o in top.walk(pre_order=self.p.top_down)]
-        folder = ConstantFolder(self._erase_constant)
+        folder = ConstantFolder(Operation.erase)  # (a duplicate is not queued yet)
         ops = []
         for o in walked:
             if is_constant_like(o):
@@ -103,11 +103,6 @@ class _Driver:
             ops.reverse()  # popped from the end: processed in pre-order
         self.worklist = ops  # type: ignore[assignment]
         self.pos = {id(o): i for i, o in enumerate(ops)}
-
-    def _erase_constant(self, op: Operation) -> None:
-        """A duplicate constant the folder replaced (not queued yet)."""
-        op.erase()
-        self.p.count("num-constants-uniqued")
 
     # ----- rewriter -------------------------------------------------------------------------------
     def erase(self, op: Operation) -> None:
@@ -234,10 +229,8 @@ class _Driver:
                 self.p.count("num-dead-ops-erased")
                 changed = True
             elif not is_constant_like(op) and self.fold(op):
-                self.p.count("num-ops-folded")
                 changed = True
             elif any(pat(op, self) for pat in patterns_of(op.opdef)):
-                self.p.count("num-patterns-applied")
                 self.resweep = self.dce_needed = True
                 rewrites += 1
                 changed = True
@@ -312,9 +305,6 @@ class CanonicalizePass(Pass):
     statistics: ClassVar[tuple[tuple[str, str], ...]] = (
         ("num-dead-ops-erased", "Number of unused pure operations erased"),
         ("num-waits-folded", "Number of redundant gpu.waits folded"),
-        ("num-ops-folded", "Number of operations folded"),
-        ("num-patterns-applied", "Number of other canonicalization patterns applied"),
-        ("num-constants-uniqued", "Number of duplicate constants erased"),
     )
 
     top_down: bool = True  # worklist order: pre-order (true) or post-order (false)
