@@ -14,6 +14,7 @@ order.
   loop is replaced by its initial values; one iteration (constant bounds and step): its body is
   inlined (the induction variable the lower bound); an empty body iterating at least once that
   yields values from outside: replaced by them.
+* scf.forall, ``ForallOpControlOperandsFolder``: constant dynamic bounds and steps become static.
 * gpu.launch, ``FoldLaunchArguments``: a block or thread id whose range (grid or block size) is
   the constant 1 is replaced by a ``0`` constant made at the start of the body.
 * gpu.memcpy, ``EraseTrivialCopyOp``: a copy into an allocation used only by the copy and by
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..dialects import gpu, memref, scf
+from ..dialects import gpu, memref, scf, scf_forall
 from ..dialects._fold import constant_of, int_value, materialize
 from ..ir import types as T
 from ..ir.attributes import DenseArrayAttr, IntegerAttr
@@ -183,6 +184,44 @@ def _inside(op: Operation, v: Value) -> bool:
     return p is not None and (p is op or op.is_ancestor_of(p))
 
 
+_FORALL_LISTS = (("dynamicLowerBound", "staticLowerBound"), ("dynamicUpperBound", "staticUpperBound"),
+                 ("dynamicStep", "staticStep"))
+
+
+def forall_control_operands(op: Operation, rw: Any) -> bool:
+    d = scf_forall.ForallOp
+    lists = []
+    changed = False
+    for dyn, static in _FORALL_LISTS:
+        it = iter(d.operand_group(op, dyn))
+        new_static: list[int] = []
+        new_dyn: list[Value] = []
+        for s in op.attributes[static].values:
+            if s != T.DYNAMIC:
+                new_static.append(s)
+                continue
+            v = next(it)
+            c = int_value(constant_of(v))
+            if c is None:
+                new_static.append(T.DYNAMIC)
+                new_dyn.append(v)
+            else:
+                new_static.append(c)
+                changed = True
+        lists.append((static, new_static, new_dyn))
+    if not changed:
+        return False
+    outputs = d.operand_group(op, "outputs")
+    attrs = dict(op.attributes)
+    for static, new_static, _ in lists:
+        attrs[static] = DenseArrayAttr(T.i64, new_static)
+    attrs["operandSegmentSizes"] = DenseArrayAttr(T.i32, [len(x[2]) for x in lists] + [len(outputs)])
+    op.attributes = attrs
+    op.set_operands([v for x in lists for v in x[2]] + list(outputs))
+    rw.modified(op)
+    return True
+
+
 _LAUNCH_SIZES = ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ")
 
 
@@ -209,6 +248,7 @@ _PATTERNS: dict[type, tuple[Pattern, ...]] = {
     gpu.LaunchOp: (fold_launch_arguments,),
     scf.IfOp: (remove_static_condition,),
     scf.ForOp: (simplify_trivial_loops,),
+    scf_forall.ForallOp: (forall_control_operands,),
 }
 
 

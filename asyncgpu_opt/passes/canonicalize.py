@@ -143,6 +143,12 @@ class _Driver:
         block.insert(0, op)
         self.add(op)
 
+    def modified(self, op: Operation) -> None:
+        """``op`` was changed in place (operands dropped are not re-queued: the region DCE finds
+        them)."""
+        self.dce_needed = True
+        self.add(op)
+
     def replace_uses(self, old: Value, new: Value) -> None:
         """Every use of ``old`` now uses ``new``; the users are queued (modified in place)."""
         users = old.users()

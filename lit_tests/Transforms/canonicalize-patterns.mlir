@@ -2,7 +2,8 @@
 // Upstream's patterns for scf and memref: scf.for with one iteration inlined and with none replaced
 // by its initial values, scf.if with a constant condition inlined or erased, a dynamic alloc size
 // given by a constant made static, memref.dim of a static size folded, casts folded into their
-// users, and an allocation only stored into and deallocated erased.
+// users, an allocation only stored into and deallocated erased, and a gpu.memcpy into such an
+// allocation erased.
 
 // CHECK-LABEL: func.func @f(
 // CHECK-NEXT:    %c4 = arith.constant 4 : index
@@ -63,5 +64,27 @@ func.func @dead(%n: index, %v: f32) {
   %2 = gpu.memcpy async [%1] %m, %s : memref<?xf32>, memref<?xf32>
   %3 = gpu.dealloc async [%2] %m : memref<?xf32>
   gpu.wait [%3]
+  return
+}
+
+// Constant bounds and steps of scf.forall become static.
+// CHECK-LABEL: func.func @forall(
+// CHECK-NEXT:    %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:    scf.forall (%arg2) = (1) to (%arg0) step (2) {
+// CHECK-NEXT:      memref.store %cst, %arg1[%arg2] : memref<?xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.forall (%arg2) in (8) {
+func.func @forall(%n: index, %m: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 1.0 : f32
+  scf.forall (%i) = (%c1) to (%n) step (%c2) {
+    memref.store %v, %m[%i] : memref<?xf32>
+  }
+  scf.forall (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %v, %m[%i] : memref<?xf32>
+  }
   return
 }
