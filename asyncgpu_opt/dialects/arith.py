@@ -9,6 +9,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single
 from ..syntax.format import format_of
+from . import arith_fold
 from ._common import keyword_enum, stripped_dialect_attr
 
 # bit enums (ArithBase.td): stored canonically as upstream prints them (flags in bit order, `fast`
@@ -144,11 +145,20 @@ class _Binary(OpDef):
             raise VerifyError("requires the same type for all operands and results", op)
 
 
+# ArithOps.td: the binary ops whose operands commute (their constants are moved to the right)
+_COMMUTATIVE = frozenset({"addi", "muli", "andi", "ori", "xori", "maxsi", "maxui", "minsi", "minui", "addf",
+                          "mulf", "maximumf", "minimumf", "maxnumf", "minnumf"})
+
+
+def _traits(mn: str) -> frozenset[str]:
+    return _Binary.traits | {"Commutative"} if mn in _COMMUTATIVE else _Binary.traits
+
+
 def _int_binop(mn: str, overflow: bool = False) -> type[OpDef]:
-    attrs: dict[str, Any] = {}
+    attrs: dict[str, Any] = {"traits": _traits(mn)}
     if overflow:
         fmt = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
-        attrs = dict(props=("overflowFlags",), default_attrs={"overflowFlags": OVERFLOW_NONE},
+        attrs.update(props=("overflowFlags",), default_attrs={"overflowFlags": OVERFLOW_NONE},
                      attr_printers={"overflowFlags": _OVF_P}, attr_parsers={"overflowFlags": _OVF_R})
     else:
         fmt = "$lhs `,` $rhs attr-dict `:` type($result)"
@@ -158,7 +168,7 @@ def _int_binop(mn: str, overflow: bool = False) -> type[OpDef]:
 def _float_binop(mn: str) -> type[OpDef]:
     fmt = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     return type(f"{mn}Op", (_Binary,), dict(
-        name=f"arith.{mn}", assembly_format=fmt, props=("fastmath",), float_op=True,
+        name=f"arith.{mn}", assembly_format=fmt, props=("fastmath",), float_op=True, traits=_traits(mn),
         default_attrs={"fastmath": FASTMATH_NONE},
         attr_printers={"fastmath": _FM_P}, attr_parsers={"fastmath": _FM_R}))
 
@@ -518,6 +528,8 @@ class SelectOp(OpDef):
             s += pr.type_text(ct) + ", "
         return s + pr.type_text(op.results[0].type)
 
+
+arith_fold.install(globals())
 
 # Every arith verifier reads only the op's types and attributes.
 for _od in list(globals().values()):

@@ -253,6 +253,7 @@ def _parse_flat_symbol_ref(p: Any, op_name: str) -> A.Attribute:
 class ConstantOp(OpDef):
     name = "func.constant"
     results = (single("result"),)
+    fold = staticmethod(lambda op, consts: [op.attributes["value"]])  # (ConstantLike: its value)
     props = ("value",)
     traits = frozenset({"Pure", "ConstantLike"})
     assembly_format = "attr-dict $value `:` type(results)"

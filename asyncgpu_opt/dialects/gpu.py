@@ -13,6 +13,7 @@ from ._common import TERMINATOR, check_str_attr, keyword_enum, str_attr_parser
 from .gpu_attrs import is_target
 from .gpu_objects import ObjectAttr
 from .gpu_runtime import RuntimeCall, allocated, bits, descriptor, elem_size, nbytes, numel, ptr, scalar
+from .memref_fold import fold_memref_cast
 
 TOKEN = T.gpu_async_token
 ASYNC_DEPS = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"
@@ -168,6 +169,7 @@ def _elem(t: T.Type) -> T.Type | None:
 
 class MemcpyOp(AsyncOp):
     name = "gpu.memcpy"
+    fold = staticmethod(fold_memref_cast)  # memcpy/memset(memref.cast) -> of its source
     effects = (("write", "dst"), ("read", "src"))
     runtime_call = RuntimeCall("mgpuMemcpy", (ptr("dst"), ptr("src"), nbytes("src")))
     shape_verified = True  # verify reads only types and attributes
@@ -187,6 +189,7 @@ class MemcpyOp(AsyncOp):
 
 class MemsetOp(AsyncOp):
     name = "gpu.memset"
+    fold = staticmethod(fold_memref_cast)  # memcpy/memset(memref.cast) -> of its source
     effects = (("write", "dst"),)
     runtime_call = RuntimeCall("mgpuMemset{bits}", (ptr("dst"), bits("value", (16, 32)), numel("dst")))
     shape_verified = True  # verify reads only types and attributes
@@ -632,6 +635,7 @@ class LaunchOp(AsyncOp):
     (dynamic_shared_memory_size %s)? (workgroup(...))? (private(...))? attr-dict region"""
 
     name = "gpu.launch"
+    traits = frozenset({"RecursiveMemoryEffects"})  # (as upstream: an empty launch is dead)
     operands = _LAUNCH_OPERANDS
     results = (optional("asyncToken", TOKEN),)
     props = ("function", "module", "operandSegmentSizes")

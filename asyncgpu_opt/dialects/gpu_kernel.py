@@ -10,7 +10,7 @@ from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ._common import TERMINATOR
-from .gpu import _dialect_enum, _int_attr_parser
+from .gpu import LaunchOp, _dialect_enum, _int_attr_parser
 
 # ----- kernel-side ops: reductions, shuffles, subgroups, dynamic shared memory ---------------------
 # (GPUOps.td: GPU_AllReduceOp, GPU_SubgroupReduceOp, GPU_ShuffleOp, GPU_YieldOp, GPU_SubgroupIdOp,
@@ -89,6 +89,16 @@ class YieldOp(OpDef):
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
 
+def _fold_uniform(op: Operation, consts: list) -> list | None:
+    """AllReduceOp/SubgroupReduceOp::fold: a non-uniform reduction in the entry block of a
+    ``gpu.launch`` body becomes ``uniform`` (in place)."""
+    p = op.parent_op
+    if "uniform" in op.attributes or p is None or p.opdef is not LaunchOp or op.parent is not p.regions[0].blocks[0]:
+        return None
+    op.attributes = {**op.attributes, "uniform": A.UNIT}
+    return []
+
+
 class AllReduceOp(OpDef):
     """gpu.all_reduce (kind)? %value (`uniform`)? region attr-dict : (T) -> T — the value reduced over
     the work items of a workgroup, by a built-in kind or by the region (two arguments, gpu.yield)."""
@@ -101,6 +111,7 @@ class AllReduceOp(OpDef):
     regions = ("body",)
     traits = frozenset({"SameOperandsAndResultType", "IsolatedFromAbove"})
     effects = ()
+    fold = staticmethod(_fold_uniform)
     assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict "
                        "`:` functional-type(operands, results)")
 
@@ -148,6 +159,7 @@ class SubgroupReduceOp(OpDef):
     unit_attrs = ("uniform",)
     traits = frozenset({"SameOperandsAndResultType"})
     effects = ()
+    fold = staticmethod(_fold_uniform)
     shape_verified = True
     default_attrs = {"cluster_stride": A.IntegerAttr(1, T.i32)}
     attr_printers = {"cluster_size": lambda pr, a: str(a.value), "cluster_stride": lambda pr, a: str(a.value)}

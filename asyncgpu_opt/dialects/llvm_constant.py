@@ -20,6 +20,7 @@ from .llvm_common import (
 class ConstantOp(OpDef):
     name = "llvm.mlir.constant"
     results = (single("res"),)
+    fold = staticmethod(lambda op, consts: [op.attributes["value"]])  # (ConstantLike: its value)
     props = ("value",)
     traits = frozenset({"Pure", "ConstantLike"})
     assembly_format = "`(` $value `)` attr-dict `:` type($res)"

@@ -10,6 +10,7 @@ from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, single, variadic
 from ..syntax.format import check_parsed_attr_dict
 from ..syntax.prop_kinds import is_bool
+from . import memref_fold
 from . import memref_layout as L
 
 PURE = frozenset({"Pure"})
@@ -628,3 +629,6 @@ class GetGlobalOp(OpDef):
         if op.results[0].type != gt:
             raise VerifyError(f"result type '{op.results[0].type}' does not match type '{gt}' of the global "
                               f"memref @{name.root}", op)
+
+
+memref_fold.install(globals())

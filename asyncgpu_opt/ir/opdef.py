@@ -146,6 +146,9 @@ class OpDef:
     # the op is one call of a runtime library, declared as data (``dialects/gpu_runtime.py``,
     # ``RuntimeCall``): gpu-to-runtime lowers it and ``--run`` executes it from that alone
     runtime_call: ClassVar[Any] = None
+    # the op's folder (``dialects/_fold.py`` gives the contract): fold(op, operand constants) ->
+    # None (no fold), [] (changed in place) or one Value/Attribute per result
+    fold: ClassVar[Callable[[Operation, list[Any]], list[Any] | None] | None] = None
     # BranchOpInterface: the operand group forwarded to each successor, in successor order
     # (``cf.br``: ``("destOperands",)``); ops with another layout override ``successor_operand_range``
     # and ``set_successor_operands``.

@@ -1,28 +1,38 @@
-"""canonicalize (a small one): upstream's greedy driver with the gpu.wait patterns and dead-op erasure.
+"""canonicalize: upstream's greedy driver with folding, constant uniquing and the patterns of our ops.
 
 The driver follows upstream's ``GreedyPatternRewriteDriver``: each iteration (at most
 ``max-iterations``; ``-1``: no limit) erases unreachable blocks, seeds a worklist with every op
 nested in the module (``top-down=true``: in pre-order, processed first to last; ``false``: in
-post-order, processed from the last), and processes it: an op that is trivially dead (unused and
-``Pure``, or only allocating: ``passes/region_utils.would_be_trivially_dead``) is erased, else its
-patterns are tried (at most ``max-num-rewrites`` successful ones per iteration; ``-1``: no
-limit).  Erasing an op re-queues the defining ops of its operands that are left with at most one
-other user; replacing or changing one re-queues its users.  Then, unless
-``region-simplify=disabled``, the regions are simplified (``region_utils``: unreachable blocks
-erased, dead ops and dead block arguments removed, with the successor operands feeding them).
-Another iteration runs while anything changed; with ``test-convergence=true``, a run whose last
-iteration still changed the IR fails (upstream fails without a message; this one says why).
-``region-simplify=aggressive`` (which also merges identical blocks) is refused.
+post-order, processed from the last) and processes it.  While seeding, the constants met are
+uniqued and hoisted (``folding.ConstantFolder``: one per value, type and dialect in each region
+isolated from above, moved to the front of its entry block; a duplicate is erased, not queued).
+An op is then: erased when trivially dead (unused and ``Pure``, or only reading or allocating:
+``passes/region_utils.would_be_trivially_dead``); else folded (``folding.fold_op``: the op's
+``fold`` hook, then the ``Commutative`` trait fold; values replace its results, attributes become
+constants materialized just before it, which the next iteration uniques; an in-place fold
+re-queues the op); else its patterns are tried (at most ``max-num-rewrites`` successful ones per
+iteration; ``-1``: no limit).  Erasing an op re-queues the defining ops of its operands that are
+left with at most one other user; replacing or changing one re-queues its users; new ops are
+queued.  Then, unless ``region-simplify=disabled``, the regions are simplified (``region_utils``:
+unreachable blocks erased, dead ops and dead block arguments removed, with the successor operands
+feeding them).  Another iteration runs while anything changed; with ``test-convergence=true``, a
+run whose last iteration still changed the IR fails (upstream fails without a message; this one
+says why).  ``region-simplify=aggressive`` (which also merges identical blocks) is refused.
 
-Patterns, upstream's gpu.wait canonicalizations, in their order:
+Patterns, in upstream's order: the gpu.wait ones here,
 
 * EraseRedundantGpuWaitOpPairs: a ``gpu.wait`` depending on the token of a ``gpu.wait async``
   with no dependencies drops that dependency;
 * SimplifyGpuWaitOp: ``gpu.wait`` with no dependencies and no token is erased;
   ``%t = gpu.wait async [%a]`` (one dependency): uses of ``%t`` forwarded to ``%a``, wait erased;
-  ``%t = gpu.wait async [...]`` whose token is unused is erased.
+  ``%t = gpu.wait async [...]`` whose token is unused is erased;
 
-Not modelled: folding, other dialects' patterns, constant uniquing and hoisting.
+and those of ``canonical_patterns`` (memref.alloc/alloca, scf.if, scf.for, gpu.launch,
+gpu.memcpy).  Fold hooks: arith (``dialects/arith_fold.py``), memref (``dialects/memref_fold.py``),
+gpu.memcpy/memset, gpu.all_reduce/subgroup_reduce.
+
+Not modelled: the other ops' patterns (cf, scf.while, scf.forall, vector, llvm, math...), folds of
+vectors and tensors, and locations of folded constants.
 """
 
 from __future__ import annotations
@@ -31,8 +41,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..diagnostics import MLIRError
+from ..dialects._fold import constant_value, is_constant_like, materialize
 from ..dialects.gpu import WaitOp
-from ..ir.core import Operation, OpResult, Value
+from ..ir.core import Block, Operation, OpResult, Value
+from .canonical_patterns import patterns_of
+from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
 
@@ -70,10 +83,20 @@ class _Driver:
             o = b.parent.parent if b is not None and b.parent is not None else None
 
     def seed(self) -> None:
-        """Queue every op below the root; note whether the region DCE could find anything the
-        worklist does not (several blocks: dead block arguments; graph regions: dead cycles)."""
-        ops = [o for r in self.root.regions for b in r.blocks for top in b.ops
-               for o in top.walk(pre_order=self.p.top_down)]
+        """Queue every op below the root, uniquing and hoisting the constants met on the way
+        (``ConstantFolder``: a duplicate is erased, not queued); note whether the region DCE could
+        find anything the worklist does not (several blocks: dead block arguments; graph regions:
+        dead cycles)."""
+        walked = [o for r in self.root.regions for b in r.blocks for top in b.ops
+                  for o in top.walk(pre_order=self.p.top_down)]
+        folder = ConstantFolder(Operation.erase)  # (a duplicate is not queued yet)
+        ops = []
+        for o in walked:
+            if is_constant_like(o):
+                v = constant_value(o)
+                if v is not None and not folder.insert(o, v):
+                    continue
+            ops.append(o)
         self.dce_needed = _needs_dce(self.root) or any(_needs_dce(o) for o in ops if o.regions)
         self.resweep = False
         if self.p.top_down:
@@ -107,6 +130,32 @@ class _Driver:
                 self.add(u)
         self.erase(op)
 
+    def insert_before(self, anchor: Operation, ops: list[Operation]) -> None:
+        """New ops just before ``anchor``, queued (upstream's notifyOperationInserted)."""
+        block = anchor.parent
+        assert block is not None
+        block.insert_batch({id(anchor): ops})
+        for o in ops:
+            self.add(o)
+
+    def insert_at_start(self, block: Block, op: Operation) -> None:
+        """A new op at the start of ``block``, queued."""
+        block.insert(0, op)
+        self.add(op)
+
+    def modified(self, op: Operation) -> None:
+        """``op`` was changed in place (operands dropped are not re-queued: the region DCE finds
+        them)."""
+        self.dce_needed = True
+        self.add(op)
+
+    def replace_uses(self, old: Value, new: Value) -> None:
+        """Every use of ``old`` now uses ``new``; the users are queued (modified in place)."""
+        users = old.users()
+        old.replace_all_uses_with(new)
+        for u in users:
+            self.add(u)
+
     def set_deps(self, op: Operation, deps: list[Value]) -> None:
         """Change ``op``'s dependencies in place: the dropped values' definitions are not
         re-queued (as upstream), so a later sweep (or the DCE, for one that may be dead) finds them."""
@@ -116,6 +165,36 @@ class _Driver:
         if any((o := v.defining_op()) is not None and would_be_trivially_dead(o) for v in dropped):
             self.dce_needed = True
         self.add(op)
+
+    def fold(self, op: Operation) -> bool:
+        """Fold ``op`` (upstream's driver): in place (re-queued), or replaced by values and by
+        constants materialized just before it (queued; the next iteration uniques them)."""
+        r = fold_op(op)
+        if r is None:
+            return False
+        self.resweep = True
+        if not r:  # (operands it dropped are not re-queued: the region DCE finds them)
+            self.dce_needed = True
+            self.add(op)
+            return True
+        values: list[Value] = []
+        made: list[Operation] = []
+        dialect = op.name.partition(".")[0]
+        for x, res in zip(r, op.results):
+            if isinstance(x, Value):
+                values.append(x)
+                continue
+            c = materialize(dialect, x, res.type)
+            if c is None:
+                for m in made:
+                    m.erase()
+                return False
+            made.append(c)
+            values.append(c.results[0])
+        if made:
+            self.insert_before(op, made)
+        self.replace(op, values)
+        return True
 
     # ----- patterns -------------------------------------------------------------------------------
     def wait_patterns(self, op: Operation) -> bool:
@@ -154,6 +233,12 @@ class _Driver:
             elif is_trivially_dead(op):
                 self.erase(op)
                 self.p.count("num-dead-ops-erased")
+                changed = True
+            elif not is_constant_like(op) and self.fold(op):
+                changed = True
+            elif any(pat(op, self) for pat in patterns_of(op.opdef)):
+                self.resweep = self.dce_needed = True
+                rewrites += 1
                 changed = True
         if any(o is not None for o in wl):
             self.dce_needed = self.resweep = True  # stopped by max-num-rewrites

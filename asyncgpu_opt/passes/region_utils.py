@@ -10,7 +10,8 @@
   are removed together with the successor operands feeding them.
 * ``would_be_trivially_dead(op)`` / ``is_trivially_dead(op)``: upstream's
   ``wouldOpBeTriviallyDead`` from the op's declared facts: not a terminator, and ``Pure`` (or
-  ``NoMemoryEffect``), or only ``alloc`` effects (an allocation nobody uses), or recursive
+  ``NoMemoryEffect``), or only ``read`` and ``alloc`` effects (a read or an allocation nobody
+  uses), or recursive
   effects whose nested ops are all trivially dead.
 """
 
@@ -34,12 +35,17 @@ def _dead_by_class(d: type) -> bool | None:
         v: bool | None = False
     elif "Pure" in traits or "NoMemoryEffect" in traits:
         v = True
-    elif "RecursiveMemoryEffects" in traits:
-        v = None
-    else:  # only allocations of its own results
-        v = bool(d.effects) and all(k == "alloc" and g in d._result_index for k, g in d.effects)
+    elif "RecursiveMemoryEffects" in traits:  # its own declared effects too, if any
+        v = None if d.effects is None or _only_reads_allocs(d) else False
+    else:
+        v = bool(d.effects) and _only_reads_allocs(d)
     _DEAD_BY_CLASS[d] = v
     return v
+
+
+def _only_reads_allocs(d: type) -> bool:
+    """The declared effects are reads, and allocations of the op's own results."""
+    return all(k == "read" or (k == "alloc" and g in d._result_index) for k, g in d.effects)
 
 
 def would_be_trivially_dead(op: Operation) -> bool:
