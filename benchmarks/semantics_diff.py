@@ -5,8 +5,9 @@
 
 Generates random host programs of ``arith`` ops over i1/i3/i8/i12/i16/i32/i64/index/f32/f64 values
 (i3 and i12: widths numpy has no type for; integer division, remainders and shifts get operands
-that cannot be undefined: positive divisors in 1..7 (1..3 in i3), shift amounts below the width; no float-to-int conversion of out-of-range values), stores every result
-into one ``memref<Nxi64>`` / ``memref<Nxf64>`` and prints them with ``printMemrefI64`` /
+that cannot be undefined: positive divisors in 1..7 (1..3 in i3), shift amounts below the width;
+no float-to-int conversion of out-of-range values), stores every result into one
+``memref<Nxi64>`` / ``memref<Nxf64>`` and prints them with ``printMemrefI64`` /
 ``printMemrefF64``.  Each program runs with ``asyncgpu-opt --run`` and, lowered by upstream
 mlir-opt (``-convert-arith-to-llvm -finalize-memref-to-llvm -convert-func-to-llvm
 -reconcile-unrealized-casts``), under upstream's ``mlir-runner``; the two outputs must be the same
