@@ -3,10 +3,11 @@
 
     .venv/bin/python benchmarks/semantics_diff.py [--programs 50] [--ops 60] [--seed 1] [--show 3]
 
-Generates random host programs of ``arith`` ops over i1/i8/i16/i32/i64/index/f32/f64 values (integer
-division, remainders and shifts get operands that cannot be undefined: divisors in 1..7, shift
-amounts below the width; no float-to-int conversion of out-of-range values), stores every result
-into one ``memref<Nxi64>`` / ``memref<Nxf64>`` and prints them with ``printMemrefI64`` /
+Generates random host programs of ``arith`` ops over i1/i3/i8/i12/i16/i32/i64/index/f32/f64 values
+(i3 and i12: widths numpy has no type for; integer division, remainders and shifts get operands
+that cannot be undefined: positive divisors in 1..7 (1..3 in i3), shift amounts below the width;
+no float-to-int conversion of out-of-range values), stores every result into one
+``memref<Nxi64>`` / ``memref<Nxf64>`` and prints them with ``printMemrefI64`` /
 ``printMemrefF64``.  Each program runs with ``asyncgpu-opt --run`` and, lowered by upstream
 mlir-opt (``-convert-arith-to-llvm -finalize-memref-to-llvm -convert-func-to-llvm
 -reconcile-unrealized-casts``), under upstream's ``mlir-runner``; the two outputs must be the same
@@ -24,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-INT_TYPES = {"i8": 8, "i16": 16, "i32": 32, "i64": 64}
+INT_TYPES = {"i3": 3, "i8": 8, "i12": 12, "i16": 16, "i32": 32, "i64": 64}
 FLOAT_TYPES = ("f32", "f64")
 INT_BIN = ("addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi", "maxui", "minui")
 DIV = ("divsi", "divui", "remsi", "remui", "ceildivsi", "floordivsi", "ceildivui")
@@ -71,7 +72,7 @@ class _Gen:
         r = self.rng
         for ty, w in INT_TYPES.items():
             lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
-            for c in (0, 1, -1, lo, hi, r.randint(lo, hi), r.randint(-100, 100)):
+            for c in (0, 1, -1, lo, hi, r.randint(lo, hi), r.randint(max(lo, -100), min(hi, 100))):
                 self.emit(f"arith.constant {c} : {ty}", ty, "constant")
         for c in (0, 1, -1, 7, r.randint(-1000, 1000)):
             self.emit(f"arith.constant {c} : index", "index", "constant")
@@ -84,8 +85,9 @@ class _Gen:
                 self.emit(f"arith.constant {c} : {ty}", ty, "constant")
 
     def safe_divisor(self, ty: str) -> str:
-        """(x & 7) | 1: in 1..7 whatever x is."""
-        seven = self.emit(f"arith.constant 7 : {ty}", ty, "constant")
+        """(x & 7) | 1: in 1..7 whatever x is ((x & 3) | 1 in i3, where 7 is -1: no signed overflow)."""
+        m = 3 if INT_TYPES.get(ty) == 3 else 7
+        seven = self.emit(f"arith.constant {m} : {ty}", ty, "constant")
         one = self.emit(f"arith.constant 1 : {ty}", ty, "constant")
         m = self.emit(f"arith.andi {self.pick(ty)}, {seven} : {ty}", ty, "andi")
         return self.emit(f"arith.ori {m}, {one} : {ty}", ty, "ori")

@@ -52,13 +52,25 @@ def binop(fn: Callable[[Any, Any], Any]) -> Impl:
     return run
 
 
-def int_binop(fn: Callable[[Any, Any], Any]) -> Impl:
-    """``binop`` for integer ops: a result of an odd width (``i3``, ``i12``) wraps to that width."""
+def zero_extend(x: Any, width: int) -> Any:
+    """An odd-width value (held sign-extended in an ``int64``) read as unsigned: its low ``width``
+    bits, non-negative, so that ``as_unsigned`` of it is the ``iN`` value's unsigned reading."""
+    return x & x.dtype.type((1 << width) - 1)
+
+
+def int_binop(fn: Callable[[Any, Any], Any], unsigned: bool = False) -> Impl:
+    """``binop`` for integer ops: a result of an odd width (``i3``, ``i12``) wraps to that width.
+    ``unsigned`` ops (``divui``, ``remui``, ``ceildivui``, ``shrui``) read odd-width operands
+    zero-extended from their width (sign-extended, ``7 : i3`` would divide as 2**64 - 1)."""
 
     def run(it: Any, op: Any) -> Any:
-        r = fn(it.get(op.operands[0]), it.get(op.operands[1]))
+        a, b = it.get(op.operands[0]), it.get(op.operands[1])
         w = odd_width(op.results[0].type)
-        return r if w is None else sign_extend(r, w)
+        if w is None:
+            return fn(a, b)
+        if unsigned:
+            a, b = zero_extend(a, w), zero_extend(b, w)
+        return sign_extend(fn(a, b), w)
 
     return run
 
@@ -142,8 +154,12 @@ FLOAT_BINARY: dict[Any, Callable[[Any, Any], Any]] = {
     arith_d.minnumf: float_minmax.minnum,
 }
 
+#: the integer ops that read their operands as unsigned values of their width (not monotone in the
+#: sign-extended reading, unlike ``maxui``/``minui``/``cmpi u*``, so odd widths must zero-extend)
+UNSIGNED_OPERANDS = frozenset({arith_d.divui, arith_d.remui, arith_d.ceildivui, arith_d.shrui})
+
 for _cls, _fn in INT_BINARY.items():
-    SIM.impl(_cls)(int_binop(_fn))
+    SIM.impl(_cls)(int_binop(_fn, _cls in UNSIGNED_OPERANDS))
 for _cls, _fn in FLOAT_BINARY.items():
     SIM.impl(_cls)(binop(_fn))
 SIM.impl(arith_d.NegFOp)(unop(np.negative))

@@ -31,8 +31,10 @@ TWINS = {
     "llvm.frem": arith_d.remf,
 }
 for _name, _twin in TWINS.items():
-    _fn = ar.INT_BINARY.get(_twin) or ar.FLOAT_BINARY[_twin]
-    SIM.impl(op_class(_name))(ar.binop(_fn))
+    if _twin in ar.INT_BINARY:  # odd widths wrap (and udiv/urem/lshr zero-extend) as in arith
+        SIM.impl(op_class(_name))(ar.int_binop(ar.INT_BINARY[_twin], _twin in ar.UNSIGNED_OPERANDS))
+    else:
+        SIM.impl(op_class(_name))(ar.binop(ar.FLOAT_BINARY[_twin]))
 
 
 def _twin_c(em: Any, op: Any, ind: str, results: Any) -> None:

@@ -11,7 +11,8 @@ from ...dialects import llvm_intr as intr_d
 from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
 from ..registry import CUDA, SIM, CudaCodegenError
-from .arith import as_unsigned, like
+from ..values import odd_width, sign_extend
+from .arith import as_unsigned, like, zero_extend
 
 
 def _round_away(x: Any) -> Any:
@@ -37,18 +38,20 @@ def _bits(x: Any) -> int:
     return np.asarray(x).dtype.itemsize * 8
 
 
-def count_ones(x: Any) -> Any:
-    """``ctpop``: the number of set bits of each element (any integer width)."""
+def count_ones(x: Any, *, width: int | None = None) -> Any:
+    """``ctpop``: the number of set bits of each element (any integer width; an odd ``width``'s
+    value zero-extended)."""
     u = as_unsigned(x)
     n = np.zeros(np.shape(u), np.int64)
-    for i in range(_bits(x)):
+    for i in range(width or _bits(x)):
         n += ((u >> np.asarray(i, u.dtype)) & 1).astype(np.int64)
     return like(n, x)
 
 
-def count_leading_zeros(x: Any) -> Any:
-    """``ctlz``: leading zero bits of each element; the width for 0."""
-    w = _bits(x)
+def count_leading_zeros(x: Any, *, width: int | None = None) -> Any:
+    """``ctlz``: leading zero bits of each element; the width for 0 (an odd ``width``'s value
+    zero-extended)."""
+    w = width or _bits(x)
     u = as_unsigned(x)
     n = np.full(np.shape(u), w, np.int64)
     for i in range(w):
@@ -56,9 +59,10 @@ def count_leading_zeros(x: Any) -> Any:
     return like(n, x)
 
 
-def count_trailing_zeros(x: Any) -> Any:
-    """``cttz``: trailing zero bits of each element; the width for 0."""
-    w = _bits(x)
+def count_trailing_zeros(x: Any, *, width: int | None = None) -> Any:
+    """``cttz``: trailing zero bits of each element; the width for 0 (an odd ``width``'s value
+    zero-extended)."""
+    w = width or _bits(x)
     u = as_unsigned(x)
     n = np.full(np.shape(u), w, np.int64)
     for i in reversed(range(w)):
@@ -66,13 +70,18 @@ def count_trailing_zeros(x: Any) -> Any:
     return like(n, x)
 
 
-def _bitreverse(x: Any) -> Any:
-    w = _bits(x)
+def _bitreverse(x: Any, *, width: int | None = None) -> Any:
+    """``bitreverse`` of each element (an odd ``width``'s value zero-extended)."""
+    w = width or _bits(x)
     u = as_unsigned(x)
     r = np.zeros_like(u)
     for i in range(w):
         r |= ((u >> np.asarray(i, u.dtype)) & 1) << np.asarray(w - 1 - i, u.dtype)
     return like(r, x)
+
+
+#: the functions of an integer's bits, which read an odd-width value zero-extended from its width
+BY_BITS = frozenset({count_ones, count_leading_zeros, count_trailing_zeros, _bitreverse})
 
 
 def _bswap(x: Any) -> Any:
@@ -100,12 +109,21 @@ FUNCS: dict[str, tuple[Any, str | None]] = {
 }
 
 
-def _impl(fn: Any) -> Any:
+def elementwise(fn: Any) -> Any:
+    """An executor function applying ``fn`` to the op's operands, the result in the first operand's
+    dtype.  On an odd-width integer result (``i3``, ``i12``) the result wraps to that width, and the
+    bit functions (``BY_BITS``) get the operand zero-extended and the width."""
+
     def run(it: Any, op: Any) -> Any:
         args = [it.get(v) for v in op.operands]
-        r = fn(*args)
+        w = odd_width(op.results[0].type)
+        if w is not None and fn in BY_BITS:
+            r = fn(zero_extend(args[0], w), *args[1:], width=w)
+        else:
+            r = fn(*args)
         a = args[0]
-        return like(r, a) if getattr(r, "dtype", None) != a.dtype else r
+        r = like(r, a) if getattr(r, "dtype", None) != a.dtype else r
+        return r if w is None else sign_extend(r, w)
 
     return run
 
@@ -155,5 +173,5 @@ def bit_op_c(kind: str, t: Any, a: str, op: Any) -> str:
 
 for _name, (_fn, _c) in FUNCS.items():
     _cls = getattr(intr_d, f"Intr_{_name}")
-    SIM.impl(_cls)(_impl(_fn))
+    SIM.impl(_cls)(elementwise(_fn))
     CUDA.impl(_cls)(_c_call(_c) if _c is not None else _emit_special)

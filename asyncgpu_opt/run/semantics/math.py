@@ -14,7 +14,7 @@ from ..cuda_c import ctype
 from ..registry import CUDA, SIM
 from ..values import dtype_of, scalar
 from .arith import binop, like, unop
-from .llvm_intr import bit_op_c, count_leading_zeros, count_ones, count_trailing_zeros
+from .llvm_intr import bit_op_c, count_leading_zeros, count_ones, count_trailing_zeros, elementwise
 
 #: unary ops: op class -> (numpy function, CUDA C function or None)
 UNARY: dict[Any, tuple[Any, str | None]] = {
@@ -38,8 +38,10 @@ BINARY: dict[Any, tuple[Any, str]] = {
     math_d.powf: (np.power, "pow"), math_d.atan2: (np.arctan2, "atan2"), math_d.copysign: (np.copysign, "copysign"),
 }
 
+#: the integer ops: odd widths (i3, i12) wrap, and the bit counts count only the type's bits
+_INTEGER = frozenset({math_d.absi, math_d.ctpop, math_d.ctlz, math_d.cttz})
 for _cls, (_fn, _c) in UNARY.items():
-    SIM.impl(_cls)(unop(_fn))
+    SIM.impl(_cls)(elementwise(_fn) if _cls in _INTEGER else unop(_fn))
 for _cls, (_fn, _c) in BINARY.items():
     SIM.impl(_cls)(binop(_fn))
 
