@@ -1,4 +1,4 @@
-"""Upstream's canonicalization patterns of ``cf.br``, ``cf.cond_br`` and ``cf.switch``, by op class.
+"""Upstream's canonicalization patterns of the cf ops (``cf.br``, ``cf.cond_br``, ``cf.switch``, ``cf.assert``).
 
 Same contract as ``canonical_patterns``: ``pattern(op, rw) -> bool``; a replaced branch is a new
 branch inserted just before it (queued) and the old one erased.
@@ -18,6 +18,7 @@ branch inserted just before it (queued) and the old one erased.
   default); ``simplifyPassThroughSwitch``; ``simplifySwitchFromSwitchOnSameCondition`` and
   ``simplifySwitchFromDefaultSwitchOnSameCondition`` (the single predecessor switches on the same
   flag: the case taken is known, or the cases it took elsewhere are dropped).
+* cf.assert: erased when its argument is the constant ``true``.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def _same(a: list[Value], b: list[Value]) -> bool:
 
 
 def collapse_branch(dest: Block, operands: list[Value]) -> tuple[Block, list[Value]] | None:
-    """``collapseBranch``: when ``dest`` holds only a ``cf.br`` (not to itself) whose block
-    arguments are used by nothing else, its destination and the operands remapped; else None."""
+    """``collapseBranch``: when ``dest`` holds only a ``cf.br`` (not to itself, nor starting a
+    chain of ``cf.br`` that comes back) whose block arguments are used by nothing else, its
+    destination and the operands remapped; else None."""
     if len(dest.ops) != 1 or dest.ops[0].opdef is not cf.BranchOp:
         return None
     br = dest.ops[0]
@@ -58,6 +60,14 @@ def collapse_branch(dest: Block, operands: list[Value]) -> tuple[Block, list[Val
     target = br.successors[0]
     if target is dest:
         return None
+    seen = {id(dest), id(target)}  # (nor into a cycle of branches: that would never end)
+    nxt = target.terminator
+    while nxt is not None and nxt.opdef is cf.BranchOp:
+        b = nxt.successors[0]
+        if id(b) in seen:
+            return None
+        seen.add(id(b))
+        nxt = b.terminator
     new = [operands[v.index] if type(v) is BlockArgument and v.block is dest else v for v in br.operands]
     return target, new
 
@@ -67,7 +77,11 @@ def _br(op: Operation, dest: Block, operands: list[Value]) -> Operation:
 
 
 def _cond_br(op: Operation, cond: Value, t: Block, tv: list[Value], f: Block, fv: list[Value]) -> Operation:
-    attrs = {"operandSegmentSizes": A.DenseArrayAttr(T.i32, [1, len(tv), len(fv)])}
+    attrs: dict[str, Any] = {}
+    w = op.attributes.get("branch_weights")  # (kept, as upstream's pass-through pattern does)
+    if w is not None:
+        attrs["branch_weights"] = w
+    attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.i32, [1, len(tv), len(fv)])
     return Operation.create("cf.cond_br", [cond, *tv, *fv], (), attrs, (), [t, f], loc=op.loc,
                             opdef=cf.CondBranchOp)
 
@@ -300,7 +314,18 @@ def switch_from_default_switch_on_same_condition(op: Operation, rw: Any) -> bool
     return _replace_with(op, _switch(op, *_default(op), kept), rw)
 
 
+# ----- cf.assert ------------------------------------------------------------------------------------
+def assert_true(op: Operation, rw: Any) -> bool:
+    """``AssertOp::canonicalize``: an assertion of the constant ``true`` is erased."""
+    c = int_value(constant_of(op.operands[0]))
+    if c is None or c == 0:
+        return False
+    rw.erase(op)
+    return True
+
+
 PATTERNS = {
+    cf.AssertOp: (assert_true,),
     cf.BranchOp: (br_to_block_with_single_pred, pass_through_br),
     cf.CondBranchOp: (const_cond_branch, pass_through_cond_branch, cond_branch_identical_successors,
                       cond_branch_from_same_condition, cond_branch_truth_propagation),
