@@ -20,6 +20,7 @@ order.
 * gpu.memcpy, ``EraseTrivialCopyOp``: a copy into an allocation used only by the copy and by
   deallocations is erased (its token replaced by its one dependency; with no dependency it must
   have no token).
+* cf.br / cf.cond_br / cf.switch: ``cf_patterns``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..dialects._fold import constant_of, int_value, materialize
 from ..ir import types as T
 from ..ir.attributes import DenseArrayAttr, IntegerAttr
 from ..ir.core import Operation, OpResult, Value
+from .cf_patterns import PATTERNS as CF_PATTERNS
 
 Pattern = Callable[[Operation, Any], bool]
 
@@ -249,6 +251,7 @@ _PATTERNS: dict[type, tuple[Pattern, ...]] = {
     scf.IfOp: (remove_static_condition,),
     scf.ForOp: (simplify_trivial_loops,),
     scf_forall.ForallOp: (forall_control_operands,),
+    **CF_PATTERNS,
 }
 
 

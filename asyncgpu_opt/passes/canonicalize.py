@@ -27,11 +27,11 @@ Patterns, in upstream's order: the gpu.wait ones here,
   ``%t = gpu.wait async [%a]`` (one dependency): uses of ``%t`` forwarded to ``%a``, wait erased;
   ``%t = gpu.wait async [...]`` whose token is unused is erased;
 
-and those of ``canonical_patterns`` (memref.alloc/alloca, scf.if, scf.for, gpu.launch,
+and those of ``canonical_patterns`` (memref.alloc/alloca, scf.if, scf.for, gpu.launch, cf (``cf_patterns``),
 gpu.memcpy).  Fold hooks: arith (``dialects/arith_fold.py``), memref (``dialects/memref_fold.py``),
 gpu.memcpy/memset, gpu.all_reduce/subgroup_reduce.
 
-Not modelled: the other ops' patterns (cf, scf.while, scf.forall, vector, llvm, math...), folds of
+Not modelled: the other ops' patterns (scf.while, scf.forall, vector, llvm, math...), folds of
 vectors and tensors, and locations of folded constants.
 """
 

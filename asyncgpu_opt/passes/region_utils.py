@@ -118,12 +118,19 @@ def erase_unreachable_blocks(regions: Iterable[Region], erased: list[Operation] 
     return any_erased
 
 
+def _own(d: type) -> set[str]:
+    """The names defined by ``d`` or a base class below ``OpDef``."""
+    return {n for k in d.__mro__ if k.__name__ != "OpDef" and k is not object for n in vars(k)}
+
+
 def _successor_args(term: Operation) -> list[tuple[int, int, Block]] | None:
     """For a branch terminator: ``(first operand index, count, successor)`` per successor; ``None``
     when its successor operands are not declared (every argument it feeds counts as live)."""
     d = term.opdef
-    if d is None or not is_branch(term) or len(d.successor_groups) != len(term.successors):
+    if d is None or not is_branch(term):
         return None
+    if len(d.successor_groups) != len(term.successors) and "successor_operand_range" not in _own(d):
+        return None  # (cf.switch / llvm.switch declare theirs by overriding the range)
     out = []
     for i, s in enumerate(term.successors):
         lo, hi = d.successor_operand_range(term, i)
