@@ -191,23 +191,8 @@ class _Gen:
         body = list(self.lines)
         body.append(f"    %ibuf = memref.alloc() : memref<{len(self.int_out)}xi64>")
         body.append(f"    %fbuf = memref.alloc() : memref<{len(self.float_out)}xf64>")
-        for i, (v, ty, _) in enumerate(self.int_out):
-            body.append(f"    %ic{i} = arith.constant {i} : index")
-            w = v
-            if ty == "index":
-                w = f"%iw{i}"
-                body.append(f"    {w} = arith.index_cast {v} : index to i64")
-            elif ty != "i64":
-                w = f"%iw{i}"
-                body.append(f"    {w} = arith.extsi {v} : {ty} to i64")
-            body.append(f"    memref.store {w}, %ibuf[%ic{i}] : memref<{len(self.int_out)}xi64>")
-        for i, (v, ty, _) in enumerate(self.float_out):
-            body.append(f"    %fc{i} = arith.constant {i} : index")
-            w = v
-            if ty == "f32":
-                w = f"%fw{i}"
-                body.append(f"    {w} = arith.extf {v} : f32 to f64")
-            body.append(f"    memref.store {w}, %fbuf[%fc{i}] : memref<{len(self.float_out)}xf64>")
+        body += _stores("i", self.int_out, "i64", {"index": "arith.index_cast", "i64": None}, "arith.extsi")
+        body += _stores("f", self.float_out, "f64", {"f64": None}, "arith.extf")
         body.append(f"    %iu = memref.cast %ibuf : memref<{len(self.int_out)}xi64> to memref<*xi64>")
         body.append("    call @printMemrefI64(%iu) : (memref<*xi64>) -> ()")
         body.append(f"    %fu = memref.cast %fbuf : memref<{len(self.float_out)}xf64> to memref<*xf64>")
@@ -217,6 +202,23 @@ class _Gen:
         return ("module {\n  func.func private @printMemrefI64(memref<*xi64>)\n"
                 "  func.func private @printMemrefF64(memref<*xf64>)\n  func.func @main() {\n"
                 + "\n".join(body) + "\n    return\n  }\n}\n")
+
+
+def _stores(p: str, outs: list[tuple[str, str, str]], wide: str, casts: dict[str, str | None],
+            widen: str) -> list[str]:
+    """Lines storing each of ``outs`` (widened to ``wide``: ``casts`` by type, else ``widen``) at
+    its index of ``%<p>buf``."""
+    mt = f"memref<{len(outs)}x{wide}>"
+    lines = []
+    for i, (v, ty, _) in enumerate(outs):
+        lines.append(f"    %{p}c{i} = arith.constant {i} : index")
+        cast = casts.get(ty, widen)
+        w = v
+        if cast is not None:
+            w = f"%{p}w{i}"
+            lines.append(f"    {w} = {cast} {v} : {ty} to {wide}")
+        lines.append(f"    memref.store {w}, %{p}buf[%{p}c{i}] : {mt}")
+    return lines
 
 
 def _values(out: str) -> list[list[str]]:
