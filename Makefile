@@ -21,7 +21,7 @@ install-test: $(BIN)/python
 	$(BIN)/python -m compileall -q asyncgpu_opt
 
 demo: install
-	$(BIN)/asyncgpu-opt examples/two_matmuls.mlir --async-region --wait-insertion --gpu-to-runtime --run
+	$(BIN)/asyncgpu-opt examples/two_matmuls.mlir --async-region --wait-insertion --gpu-to-runtime --run --timeline -
 
 # ruff (pyproject: incl. SIM and C90 complexity), dead code (vulture), types of ir/ and syntax/ (mypy)
 LINT = $(BIN)/ruff check asyncgpu_opt tests benchmarks && \
