@@ -348,6 +348,8 @@ def _gpu_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
 
 @CUDA.impl(gpu_k.SubgroupReduceOp)
 def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """Each lane combines the active lanes of its cluster in lane order (``__activemask``: a partial
+    warp or divergent code reads no missing lane), as the simulator pads them with the neutral element."""
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.subgroup_reduce of a vector is not supported by the CUDA emitter", op.loc)
     kind = gpu_k.reduce_kind(op)
@@ -356,16 +358,24 @@ def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     stride = op.attributes.get("cluster_stride")
     c = size.value if size is not None else simt.SUBGROUP_SIZE
     s = stride.value if stride is not None else 1
-    r = em.name(op.results[0])
-    em.decl(op.results[0], em.name(op.operands[0]), ind)
-    em.lines += [f"{ind}for (int off = {s}; off < {c * s}; off <<= 1) {{",
-                 f"{ind}  {ctype(t)} o = __shfl_xor_sync(0xffffffffu, {r}, off);",
-                 f"{ind}  {r} = {combine_c(kind, t, r, 'o')};",
+    v, r = em.name(op.operands[0]), em.name(op.results[0])
+    em.decl(op.results[0], v, ind)
+    em.lines += [f"{ind}{{",
+                 f"{ind}  unsigned m = __activemask();",
+                 f"{ind}  int lane = {_TL} % 32, base = lane / {c * s} * {c * s} + lane % {s};",
+                 f"{ind}  bool have = false;",
+                 f"{ind}  for (int j = 0; j < {c}; ++j) {{",
+                 f"{ind}    int src = base + j * {s};",
+                 f"{ind}    {ctype(t)} o = __shfl_sync(m, {v}, src);",
+                 f"{ind}    if ((m >> src) & 1u) {{ {r} = have ? {combine_c(kind, t, r, 'o')} : o; have = true; }}",
+                 f"{ind}  }}",
                  f"{ind}}}"]
 
 
 @CUDA.impl(gpu_k.ShuffleOp)
 def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """``__shfl_sync`` over the active lanes (``__activemask``); a source lane outside ``[0, width)``
+    or past the block's last thread is invalid (the lane keeps its own value)."""
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.shuffle of a vector is not supported by the CUDA emitter", op.loc)
     v, off, w = (em.name(x) for x in op.operands)
@@ -374,8 +384,8 @@ def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
     src = {"xor": f"({lane} ^ {off})", "down": f"({lane} + {off})", "up": f"({lane} - {off})", "idx": off}[mode]
     valid = em.name(op.results[1])
     em.lines.append(f"{ind}int {valid}_src = {src};")
-    em.decl(op.results[1], f"{valid}_src >= 0 && {valid}_src < {w}", ind)
-    em.decl(op.results[0], f"__shfl_sync(0xffffffffu, {v}, {valid} ? {valid}_src : {lane})", ind)
+    em.decl(op.results[1], f"{valid}_src >= 0 && {valid}_src < {w} && {_TL} - {lane} + {valid}_src < {_NT}", ind)
+    em.decl(op.results[0], f"__shfl_sync(__activemask(), {v}, {valid} ? {valid}_src : {lane})", ind)
 
 
 @CUDA.impl(gpu_k.subgroup_size)
