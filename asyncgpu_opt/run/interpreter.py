@@ -441,14 +441,15 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
     as located diagnostics to match against ``expected-error``/``expected-warning`` lines (then
     hazards do not end the run with an error of their own)."""
     rt, backend = make_runtime(getattr(config, "backend", "sim"), module.loc, getattr(config, "run_cost_model", None))
+    if backend == "cuda":
+        from .cuda_launch import prepare_module
+
+        prepare_module(module)  # inline gpu.launch bodies become kernels the GPU runs
     it = Interpreter(module, rt, backend)
     it.kernel_steps = getattr(config, "run_kernel_steps", it.kernel_steps) or it.kernel_steps
     err: MLIRError | None = None
     close = getattr(rt.device, "close", None)  # the cuda device: sync, unload, release the context
     if backend == "cuda":
-        from .cuda_launch import prepare_module
-
-        prepare_module(module)
         rt.device.capture_printf(it.out.write)  # type: ignore[attr-defined]
     with np.errstate(all="ignore"):
         try:
