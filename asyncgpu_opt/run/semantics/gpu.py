@@ -313,8 +313,11 @@ def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     t = op.results[0].type
     v, r = em.name(op.operands[0]), em.name(op.results[0])
     buf = f"{r}_s"
+    # one block-wide scratch for every all_reduce of the kernel (each ends with a barrier), so a
+    # kernel of many reductions stays within the 48 KiB of static shared memory
+    em.prelude.add("__shared__ __align__(8) unsigned char all_reduce_scratch[8 * 1024];")
     em.lines += [
-        f"{ind}__shared__ {ctype(t)} {buf}[1024];",
+        f"{ind}{ctype(t)} *{buf} = ({ctype(t)} *)all_reduce_scratch;",
         f"{ind}{buf}[{_TL}] = {v};",
         f"{ind}__syncthreads();",
         f"{ind}for (int s = 1; s < {_NT}; s <<= 1) {{",
