@@ -35,7 +35,6 @@ import importlib.util
 import json
 import os
 import random
-import re
 import shlex
 import statistics
 import subprocess
@@ -254,7 +253,8 @@ def compile_kernels(rep: Report, files: list[Path], arch: tuple[int, int] = (9, 
                 if op.name != "gpu.func" or "gpu.kernel" not in op.attributes:
                     continue
                 name = op.attributes["sym_name"].value
-                where = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}" + (f" chunk {n + 1}" if n else "")
+                rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                where = f"{rel}" + (f" chunk {n + 1}" if n else "")
                 try:
                     compile_for_device(emit_cuda(op), name, arch)
                     ok += 1
@@ -301,7 +301,8 @@ def _shim_dir() -> str:
     for name, mod in (("asyncgpu-opt", "asyncgpu_opt"), ("filecheck", "filecheck")):
         path = os.path.join(d, name)
         with open(path, "w") as f:
-            f.write(f"#!/bin/sh\nPYTHONPATH={ROOT}${{PYTHONPATH:+:$PYTHONPATH}} exec {sys.executable} -m {mod} \"$@\"\n")
+            f.write(f"#!/bin/sh\nPYTHONPATH={ROOT}${{PYTHONPATH:+:$PYTHONPATH}} "
+                    f"exec {sys.executable} -m {mod} \"$@\"\n")
         os.chmod(path, 0o755)
     return d
 
@@ -490,7 +491,7 @@ def _correlate(rep: Report, rows: list[tuple[str, str, float, float]]) -> None:
         rep.say()
         rep.say(f"Spearman rank correlation, all runs: {spearman([r[2] for r in rows], [r[3] for r in rows]):.3f}")
         per = {}
-        for prog, label, meas, sim in rows:
+        for prog, _label, meas, sim in rows:
             per.setdefault(prog, []).append((meas, sim))
         rhos = [spearman([m for m, _ in v], [s for _, s in v]) for v in per.values() if len(v) >= 3]
         if rhos:

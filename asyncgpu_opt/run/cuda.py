@@ -195,6 +195,8 @@ class CudaDevice:
         d = driver if driver is not None else _driver()
         self._d = d
         self.failure: str | None = None  # the sticky error that ended device work
+        #: told the sticky error's name once (the runtime then reports it as the simulator does)
+        self.on_failure: Callable[[str], Any] | None = None
         self.printf_sink: Callable[[str], Any] | None = None
         self._stdout: DeviceStdout | None = None
         self._modules: list[Any] = []
@@ -233,7 +235,10 @@ class CudaDevice:
         if err != self._d.CUresult.CUDA_SUCCESS:
             name = str(getattr(err, "name", err))
             if name in STICKY_ERRORS:
-                self.failure = self.failure or name
+                if self.failure is None:
+                    self.failure = name
+                    if self.on_failure is not None:
+                        self.on_failure(name)
                 return None
             raise CudaError(f"'{what}' failed with '{name}'")
         if not rest:
@@ -300,8 +305,8 @@ class CudaDevice:
 
     # ---------------------------------------------------------- streams/events
     def _stream(self, s: object) -> Any:
-        """The driver stream of a handle (None: the legacy default stream 0)."""
-        if isinstance(s, Handle):
+        """The driver stream of a live handle (None, or a destroyed one: the legacy default stream)."""
+        if isinstance(s, Handle) and s.alive:
             return s.value
         return self._d.CUstream(0)
 
@@ -310,16 +315,16 @@ class CudaDevice:
         return isinstance(h, Handle) and not h.alive
 
     def _on_stream(self, stream: object, call: Callable[[Any], None]) -> None:
-        """Enqueue ``call(driver stream)``; on a destroyed stream: after a device sync, on the legacy
-        default stream, waited for (never the destroyed handle)."""
+        """Enqueue ``call(driver stream)``.  On the legacy default stream (None) the command is
+        synchronous for the host, as the runtime models it: it is waited for.  On a destroyed stream:
+        after a device sync, on the legacy stream, waited for (never the destroyed handle)."""
         if not self.usable:
             return
         if self._dead(stream):
             self.synchronize()
-            call(self._d.CUstream(0))
+        call(self._stream(stream))
+        if not isinstance(stream, Handle) or not stream.alive:
             self.stream_synchronize(None)
-        else:
-            call(self._stream(stream))
 
     def stream_create(self) -> object:
         if not self.usable:
@@ -368,8 +373,6 @@ class CudaDevice:
             return
         if self._dead(stream):
             self.synchronize()
-            self._check(self._d.cuEventRecord(event.value, self._d.CUstream(0)), "cuEventRecord")
-            return
         self._check(self._d.cuEventRecord(event.value, self._stream(stream)), "cuEventRecord")
 
     def event_synchronize(self, event: object) -> None:

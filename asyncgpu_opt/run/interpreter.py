@@ -402,11 +402,14 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
             from .cuda import CudaDevice, CudaError
 
             try:
-                return Runtime(CudaDevice(), cost), "cuda"
+                dev = CudaDevice()
             except CudaError as ex:
                 e = MLIRError(f"--backend {b}: {ex}", loc)
                 e.diagnostic.show_source = False
                 raise e from None
+            rt = Runtime(dev, cost)
+            dev.on_failure = lambda name: _device_failed(rt, name)
+            return rt, "cuda"
         if b == "cuda":  # one line: the module's location, no source excerpt
             e = MLIRError("--backend cuda: no CUDA device or driver is available "
                           "(use --backend sim to simulate)", loc)
@@ -415,6 +418,16 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
     if b not in ("auto", "sim", "cuda"):
         raise MLIRError(f"unknown --backend '{b}' (expected auto, sim or cuda)", loc)
     return Runtime(cost=cost), "sim"
+
+
+def _device_failed(rt: Runtime, error: str) -> None:
+    """The GPU hit a sticky error (a failed ``cf.assert``, an illegal address): from now on the
+    runtime behaves as after the simulator's failed ``cf.assert`` (no more device work; a warning at
+    the first call that observes it)."""
+    from .model import StickyError
+
+    if rt.sticky is None:
+        rt.sticky = StickyError(f"a kernel on the GPU ({error})", None)
 
 
 def run_summary(st: dict[str, Any]) -> str:

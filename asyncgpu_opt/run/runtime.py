@@ -91,11 +91,7 @@ class Runtime:
         self.checker.report(kind, msg, loc, other, severity=severity)
 
     def _device_failed(self, api: str, loc: str | None) -> bool:
-        """True once a kernel hit a failing ``cf.assert`` (:class:`~.model.StickyError`), or a real
-        device reported a sticky error (``CudaDevice.failure``)."""
-        failure = getattr(self.device, "failure", None)
-        if failure is not None and self.sticky is None:
-            self.sticky = StickyError(f"a kernel on the GPU ({failure})", None)
+        """True once a kernel hit a failing ``cf.assert`` (:class:`~.model.StickyError`)."""
         msg = self.sticky.observe(api, loc) if self.sticky is not None else None
         if msg is not None:
             self._report("device-assert", msg, loc, self.sticky.loc, severity="warning")
@@ -552,7 +548,6 @@ class Runtime:
         self._api(h)
         if s.id == 0:  # legacy default stream: synchronous w.r.t. the host
             self.counts["implicit_syncs"] += 1
-            self.device.stream_synchronize(s.handle)  # a real device: wait for the command
             self._device_failed(name if kind != "kernel" else "mgpuLaunchKernel", loc)
             self._sync_host(h, s.agent, None, s.ready, s.cp, s.cp_node, f"sync {s.name}", loc)
         return cmd
