@@ -131,6 +131,7 @@ def test_an_old_driver_refusing_the_kernel_is_a_located_error_naming_both_versio
     out, err, rc = run(SYNC_LAUNCH)
     assert rc == 1
     assert "t.mlir:20:5: error: --run --backend cuda: in kernel @k::@fill: the CUDA driver 12.4 cannot load" in err
+    assert f"by NVRTC {'.'.join(map(str, nvrtc.nvrtc_version()))}" in err
     assert "internal error" not in err and "Traceback" not in err
     assert fake.names()[-1] == "cuDevicePrimaryCtxRelease"  # item 7: cleaned up
 
@@ -417,3 +418,34 @@ def test_shuffles_and_subgroup_reductions_use_the_active_mask() -> None:
     src = emit_cuda(fn)
     assert "0xffffffff" not in src and src.count("__activemask()") == 2
     assert nvrtc.compile_cuda(src, "r", "sm_90", output="cubin")[:4] == b"\x7fELF"
+
+
+# ------------------------------------------------------------------------- on a real GPU (make gpu-check)
+ROOT = Path(__file__).resolve().parent.parent
+GPU_PROGRAMS = {
+    "sync launch": (SYNC_LAUNCH, {}),
+    "inline launch": (program("""
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+      %v = memref.load %m[%tx] : memref<4xi32>
+      %c14 = arith.constant 14 : i32
+      %w = arith.addi %v, %c14 : i32
+      memref.store %w, %m[%tx] : memref<4xi32>
+      gpu.terminator
+    }
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+""", kernels=""), {}),
+    "printf": ((ROOT / "lit_tests/Integration/printf.mlir").read_text(), {}),
+    "assert": ((ROOT / "lit_tests/Integration/assert.mlir").read_text(), {"split_input_file": True}),
+    "two matmuls": ((ROOT / "examples/two_matmuls.mlir").read_text(), {}),
+}
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not cuda_mod.is_cuda_available(), reason="no CUDA driver/device")
+@pytest.mark.parametrize("name", sorted(GPU_PROGRAMS))
+def test_the_gpu_prints_what_the_simulator_prints(name: str) -> None:
+    text, kw = GPU_PROGRAMS[name]
+    sim = run(text, backend="sim", **kw)
+    gpu = run(text, backend="cuda", **kw)
+    assert (gpu[0], gpu[2]) == (sim[0], sim[2]), gpu[1]

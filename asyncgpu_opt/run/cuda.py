@@ -415,9 +415,12 @@ class CudaDevice:
         err, *rest = self._d.cuModuleLoadData(image)
         if getattr(err, "name", "") in ("CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "CUDA_ERROR_INVALID_PTX",
                                         "CUDA_ERROR_NO_BINARY_FOR_GPU"):
-            raise CudaError(f"the CUDA driver {self.driver_version_text()} cannot load this kernel ({err.name}): "
-                            f"it was compiled for sm_{self.capability[0]}{self.capability[1]} by a newer NVRTC; "
-                            "install a driver at least as new as the 'cuda' extra's toolkit (docs/run.md)")
+            from .nvrtc import nvrtc_version
+
+            raise CudaError(f"the CUDA driver {self.driver_version_text()} cannot load this kernel ({err.name}), "
+                            f"compiled for sm_{self.capability[0]}{self.capability[1]} by NVRTC "
+                            f"{'.'.join(map(str, nvrtc_version()))}: install a driver at least as new as NVRTC, "
+                            "or NVRTC of the driver's CUDA version (docs/run.md)")
         module = self._check((err, *rest), "cuModuleLoadData")
         if module is not None:
             self._modules.append(module)
