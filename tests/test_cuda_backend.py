@@ -449,3 +449,35 @@ def test_the_gpu_prints_what_the_simulator_prints(name: str) -> None:
     sim = run(text, backend="sim", **kw)
     gpu = run(text, backend="cuda", **kw)
     assert (gpu[0], gpu[2]) == (sim[0], sim[2]), gpu[1]
+
+
+def test_an_all_reduce_in_divergent_code_is_a_located_error_on_the_simulator() -> None:
+    """Item 14: the emitted all_reduce synchronizes the block (undefined in divergent code on a GPU),
+    so the simulator reports it instead of padding the missing threads; a block-uniform branch is fine."""
+    def kernel(cond: str) -> str:
+        return f"""
+  gpu.module @k {{
+    gpu.func @fill(%m: memref<4xi32>) kernel {{
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c = arith.cmpi eq, {cond}, %c0 : index
+      scf.if %c {{
+        %one = arith.constant 1 : i32
+        %s = gpu.all_reduce add %one {{}} : (i32) -> (i32)
+        memref.store %s, %m[%t] : memref<4xi32>
+      }}
+      gpu.return
+    }}
+  }}"""
+    body = """
+    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>)
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+"""
+    out, err, rc = run(program(body, kernel("%t")), backend="sim")
+    assert rc == 1
+    assert ("t.mlir:12:14: error: --run: in kernel @k::@fill: gpu.all_reduce reached by only some threads of "
+            "block (0, 0, 0): thread (1, 0, 0) does not reach it") in err
+    out, err, rc = run(program(body, kernel("%b")), backend="sim")
+    assert rc == 0, err
+    assert "[4,  4,  4,  4]" in out

@@ -121,12 +121,9 @@ def _lane_id(ex: Any, op: Any) -> Any:
 
 
 
-@KERNEL.impl(gpu_d.BarrierOp)
-def _barrier(ex: Any, op: Any) -> Any:
-    """Threads run in lock step, so every active thread is here together: what each did before is
-    done (divergent code included).  A block must reach the barrier with all its threads or none;
-    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
-    located error, where a GPU hangs or lets the threads wait at different barriers."""
+def whole_blocks(ex: Any, op: Any, why: str) -> None:
+    """A located error unless each block reaches ``op`` with all its threads or none (a block-wide op:
+    ``gpu.barrier``, ``gpu.all_reduce``)."""
     if ex.mask is not None:
         act = simt.rows(ex.mask, ex.ids.shape)
         partial = act.any(axis=1) & ~act.all(axis=1)
@@ -134,9 +131,18 @@ def _barrier(ex: Any, op: Any) -> Any:
             b = int(np.flatnonzero(partial)[0])
             t = int(np.flatnonzero(~act[b])[0])
             gz, gy, gx, bz, by, bx = ex.ids.shape
-            raise MLIRError(f"gpu.barrier reached by only some threads of block ({b % gx}, {b // gx % gy}, "
+            raise MLIRError(f"{op.name} reached by only some threads of block ({b % gx}, {b // gx % gy}, "
                             f"{b // (gx * gy)}): thread ({t % bx}, {t // bx % by}, {t // (bx * by)}) does not "
-                            "reach it (a barrier in divergent code: the block would hang)", op.loc)
+                            f"reach it ({why})", op.loc)
+
+
+@KERNEL.impl(gpu_d.BarrierOp)
+def _barrier(ex: Any, op: Any) -> Any:
+    """Threads run in lock step, so every active thread is here together: what each did before is
+    done (divergent code included).  A block must reach the barrier with all its threads or none;
+    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
+    located error, where a GPU hangs or lets the threads wait at different barriers."""
+    whole_blocks(ex, op, "a barrier in divergent code: the block would hang")
     ex.races.barrier()  # a new interval for the race tracker
     return None
 
@@ -199,6 +205,7 @@ def _all_reduce(ex: Any, op: Any) -> Any:
     kind = gpu_k.reduce_kind(op)
     shape = ex.ids.shape
     if kind is not None:
+        whole_blocks(ex, op, "divergent code: on a GPU its barriers are undefined there")
         return simt.all_reduce(kind, _active(ex, v, kind), shape)
     if ex.mask is not None and not np.all(ex.mask):
         raise MLIRError("gpu.all_reduce with a region reached by only some threads of a block "
