@@ -16,7 +16,7 @@ from typing import Any
 
 CUresult = enum.IntEnum("CUresult", {
     "CUDA_SUCCESS": 0, "CUDA_ERROR_INVALID_VALUE": 1, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION": 222,
-    "CUDA_ERROR_ILLEGAL_ADDRESS": 700, "CUDA_ERROR_ASSERT": 710,
+    "CUDA_ERROR_ILLEGAL_ADDRESS": 700, "CUDA_ERROR_ASSERT": 710, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": 803,
 })
 
 
@@ -50,6 +50,7 @@ class FakeDriver:
     def __init__(self, capability: tuple[int, int] = (9, 0), driver_version: int = 12040) -> None:
         self.log: list[tuple[str, tuple]] = []
         self.fail: dict[str, str] = {}
+        self.always: dict[str, str] = {}
         self.sticky: str | None = None
         self.on_sync: Any = None
         self.capability = capability
@@ -82,7 +83,7 @@ class FakeDriver:
             self.log.append((name, args))
             if self.sticky is not None and name not in ("cuDevicePrimaryCtxReset",):
                 return (CUresult[self.sticky],)
-            err = self.fail.pop(name, None)
+            err = self.fail.pop(name, None) or self.always.get(name)
             if err is not None:
                 if err in ("CUDA_ERROR_ASSERT", "CUDA_ERROR_ILLEGAL_ADDRESS"):
                     self.sticky = err

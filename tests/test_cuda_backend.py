@@ -136,6 +136,15 @@ def test_an_old_driver_refusing_the_kernel_is_a_located_error_naming_both_versio
     assert fake.names()[-1] == "cuDevicePrimaryCtxRelease"  # item 7: cleaned up
 
 
+def test_a_driver_that_does_not_fit_is_one_located_line_naming_the_versions(fake) -> None:
+    fake.always["cuInit"] = "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+    out, err, rc = run(SYNC_LAUNCH)
+    assert rc == 1
+    (line,) = err.splitlines()
+    assert line.startswith("t.mlir:1:1: error: --backend cuda: 'cuInit(0)' failed with "
+                           "'CUDA_ERROR_SYSTEM_DRIVER_MISMATCH' (CUDA driver 12.4")
+
+
 @needs_nvrtc
 def test_ptx_is_the_fallback_for_an_architecture_nvrtc_does_not_know() -> None:
     src = 'extern "C" __global__ void k(int *a) { a[0] = 1; }'

@@ -172,6 +172,24 @@ def _driver() -> Any:
     return driver
 
 
+def _versions(d: Any) -> str:
+    """"driver X.Y, cuda-bindings A.B.C" as far as they can be read (for errors where they do not fit)."""
+    parts = []
+    try:
+        err, v = d.cuDriverGetVersion()
+        if err == d.CUresult.CUDA_SUCCESS:
+            parts.append(f"CUDA driver {int(v) // 1000}.{int(v) % 1000 // 10}")
+    except Exception:
+        parts.append("no CUDA driver library")
+    try:
+        from importlib.metadata import version
+
+        parts.append(f"cuda-bindings {version('cuda-bindings')}")
+    except Exception:
+        pass
+    return ", ".join(parts)
+
+
 def is_cuda_available() -> bool:
     """True when a CUDA driver loads and reports at least one device."""
     try:
@@ -203,10 +221,10 @@ class CudaDevice:
         self._closed = False
         try:
             self._check(d.cuInit(0), "cuInit(0)")
-        except CudaError:
-            raise
-        except Exception as exc:  # the driver library itself is missing
-            raise CudaError(f"no CUDA driver: {exc}") from exc
+        except CudaError as exc:
+            raise CudaError(f"{exc} ({_versions(d)})") from None
+        except Exception as exc:  # the driver library itself is missing, or older than the binding
+            raise CudaError(f"no usable CUDA driver: {exc} ({_versions(d)})") from exc
         self.device_count = int(self._check(d.cuDeviceGetCount(), "cuDeviceGetCount"))
         if not 0 <= ordinal < self.device_count:
             raise CudaError(f"CUDA device {ordinal} does not exist ({self.device_count} device(s))")

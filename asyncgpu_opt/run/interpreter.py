@@ -396,9 +396,10 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
             raise e from None
     b = backend or "sim"
     if b in ("auto", "cuda"):
-        from .cuda import is_cuda_available
+        from .cuda import _driver, is_cuda_available
 
-        if is_cuda_available():
+        # cuda: the driver's own reason when it is there but unusable (versions that do not fit)
+        if is_cuda_available() or (b == "cuda" and _driver_loads(_driver)):
             from .cuda import CudaDevice, CudaError
 
             try:
@@ -418,6 +419,15 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
     if b not in ("auto", "sim", "cuda"):
         raise MLIRError(f"unknown --backend '{b}' (expected auto, sim or cuda)", loc)
     return Runtime(cost=cost), "sim"
+
+
+def _driver_loads(driver: Callable[[], Any]) -> bool:
+    """True when ``cuda.bindings`` imports and the driver library answers ``cuDriverGetVersion``."""
+    try:
+        d = driver()
+        return d.cuDriverGetVersion()[0] == d.CUresult.CUDA_SUCCESS
+    except Exception:
+        return False
 
 
 def _device_failed(rt: Runtime, error: str) -> None:
