@@ -452,11 +452,16 @@ def makespans(rep: Report, model: dict[str, float], n_programs: int, deadline: f
                 finally:
                     sim_stats.unlink(missing_ok=True)
                 times = []
-                for _ in range(3):  # the first run also compiles and loads the kernels
-                    m = module()
-                    t0 = time.perf_counter()
-                    run_module(m, Config(run=True, backend="cuda"), [])
-                    times.append((time.perf_counter() - t0) * 1e6)
+                try:
+                    for _ in range(3):  # the first run also compiles and loads the kernels
+                        m = module()
+                        t0 = time.perf_counter()
+                        run_module(m, Config(run=True, backend="cuda"), [])
+                        times.append((time.perf_counter() - t0) * 1e6)
+                except RunError as e:
+                    rep.say(f"- program {p + 1} {variant}, {label}: the GPU run failed: {e}")
+                    rep.failed = True
+                    continue
                 rows.append((f"program {p + 1} {variant}", label, min(times[1:]), sim))
     _correlate(rep, rows)
 
