@@ -429,7 +429,7 @@ def makespans(rep: Report, model: dict[str, float], n_programs: int, deadline: f
     rng = random.Random(1)
     rows: list[tuple[str, str, float, float]] = []
     for p in range(n_programs):
-        prog = generate(rng, 20, 6, 1 << 16)
+        prog = generate(rng, 20, 6, 1024)  # 20 ops over 6 buffers, kernels of one 1024-thread block
         for variant, text in (("sync", prog.sync), ("async", prog.asyn)):
             for label, flags in PIPELINES[variant]:
                 if time.monotonic() > deadline - 10:
@@ -447,7 +447,9 @@ def makespans(rep: Report, model: dict[str, float], n_programs: int, deadline: f
                     run_module(module(), Config(run=True, backend="sim", run_cost_model=str(cost_path),
                                                 run_stats=str(sim_stats)), [])
                     sim = json.loads(sim_stats.read_text())["makespan_us"]
-                except RunError:
+                except RunError as e:
+                    rep.say(f"- program {p + 1} {variant}, {label}: the simulator's run failed: {e}")
+                    rep.failed = True
                     continue
                 finally:
                     sim_stats.unlink(missing_ok=True)
