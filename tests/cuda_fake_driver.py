@@ -121,6 +121,8 @@ class FakeDriver:
         if name == "cuModuleLoadData":
             self.images.append(bytes(args[0]))
             return (self._new("module"),)
+        if name == "cuEventElapsedTime":  # a made-up time: tests check that it is read, not its value
+            return (0.5,)
         if name == "cuModuleGetFunction":
             return (self._new("function"),)
         return ()

@@ -490,3 +490,21 @@ def test_an_all_reduce_in_divergent_code_is_a_located_error_on_the_simulator() -
     out, err, rc = run(program(body, kernel("%b")), backend="sim")
     assert rc == 0, err
     assert "[4,  4,  4,  4]" in out
+
+
+def test_timing_puts_each_command_between_two_events_on_its_stream(fake) -> None:
+    """``make gpu-check`` times the schedule programs this way (CudaDevice.enable_timing)."""
+    dev = CudaDevice()
+    rt = Runtime(dev)
+    a, b = rt.mgpuMemAlloc(16, None, False), rt.mgpuMemAlloc(16, None, False)
+    s = rt.mgpuStreamCreate()
+    dev.enable_timing()
+    start = len(fake.log)
+    rt.mgpuMemcpy(a, b, 16, s)
+    names = [n for n, _ in fake.log[start:]]
+    assert names == ["cuEventCreate", "cuEventCreate", "cuEventRecord", "cuMemcpyAsync", "cuEventRecord"]
+    assert {args[1].id for n, args in fake.log[start:] if n == "cuEventRecord"} == {s.handle.value.id}
+    rt.mgpuStreamDestroy(s)
+    dev.close()
+    assert [st for st, _, _ in dev.command_times] == [s.handle]
+    assert "cuEventElapsedTime" in fake.names()

@@ -219,6 +219,10 @@ class CudaDevice:
         self._stdout: DeviceStdout | None = None
         self._modules: list[Any] = []
         self._closed = False
+        #: with :meth:`enable_timing`: (stream, start event, end event) of every command
+        self._timed: list[tuple[object, Any, Any]] | None = None
+        #: after :meth:`close` with timing: (stream, start µs, end µs) of every command, from the first start
+        self.command_times: list[tuple[object, float, float]] = []
         try:
             self._check(d.cuInit(0), "cuInit(0)")
         except CudaError as exc:
@@ -340,7 +344,15 @@ class CudaDevice:
             return
         if self._dead(stream):
             self.synchronize()
-        call(self._stream(stream))
+        s = self._stream(stream)
+        if self._timed is None:
+            call(s)
+        else:
+            e0, e1 = (self._check(self._d.cuEventCreate(0), "cuEventCreate") for _ in range(2))
+            self._check(self._d.cuEventRecord(e0, s), "cuEventRecord")
+            call(s)
+            self._check(self._d.cuEventRecord(e1, s), "cuEventRecord")
+            self._timed.append((stream if isinstance(stream, Handle) and stream.alive else None, e0, e1))
         if not isinstance(stream, Handle) or not stream.alive:
             self.stream_synchronize(None)
 
@@ -487,6 +499,26 @@ class CudaDevice:
         """:func:`pack_kernel_args`, turning :class:`Ptr` values into device addresses."""
         return pack_kernel_args([(k, self.address(v) if isinstance(v, Ptr) else v) for k, v in args])
 
+    # -------------------------------------------------------------- timing (make gpu-check)
+    def enable_timing(self) -> None:
+        """Time every command with a pair of CUDA events on its stream (read at :meth:`close` into
+        :attr:`command_times`)."""
+        self._timed = []
+
+    def _read_timing(self) -> None:
+        d, timed = self._d, self._timed or []
+        self._timed = None
+        if timed and self.usable:
+            ref = timed[0][1]
+            for stream, e0, e1 in timed:
+                t0 = float(self._check(d.cuEventElapsedTime(ref, e0), "cuEventElapsedTime")) * 1000.0
+                t1 = float(self._check(d.cuEventElapsedTime(ref, e1), "cuEventElapsedTime")) * 1000.0
+                self.command_times.append((stream, t0, t1))
+        for _, e0, e1 in timed:
+            if self.usable:
+                d.cuEventDestroy(e0)
+                d.cuEventDestroy(e1)
+
     # -------------------------------------------------------------- printf and teardown
     def capture_printf(self, sink: Callable[[str], Any]) -> None:
         """Send kernel ``printf`` output to ``sink`` at every synchronization (and at :meth:`close`)."""
@@ -508,6 +540,7 @@ class CudaDevice:
         try:
             if self.usable:
                 self.synchronize()
+                self._read_timing()
                 for m in list(self._modules):
                     self.unload_module(m)
             d = self._d
