@@ -508,3 +508,19 @@ def test_timing_puts_each_command_between_two_events_on_its_stream(fake) -> None
     dev.close()
     assert [st for st, _, _ in dev.command_times] == [s.handle]
     assert "cuEventElapsedTime" in fake.names()
+
+
+def test_a_host_read_of_device_memory_copies_what_the_device_holds_first(fake) -> None:
+    """A hazard the checker reports; the printed values are the device's, as on the simulator."""
+    text = program("""
+    %d = gpu.alloc () : memref<4xi32>
+    %du = memref.cast %d : memref<4xi32> to memref<*xi32>
+    call @printMemrefI32(%du) : (memref<*xi32>) -> ()
+    gpu.dealloc %d : memref<4xi32>
+""")
+    out, err, rc = run(text)
+    assert rc == 1 and "error: host access to device memory: host load on host at t.mlir:22:5 reads %d" in err
+    log = fake.log
+    read = _first(log, "host load")
+    copy = _first(log, "cuMemcpyDtoH", read)
+    assert log[copy - 1][0] == "cuCtxSynchronize"

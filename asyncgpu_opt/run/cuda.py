@@ -316,6 +316,13 @@ class CudaDevice:
         if self.usable:
             self._check(self._d.cuMemFree(buf.device_handle), "cuMemFree")
 
+    def refresh_shadow(self, buf: Buffer) -> None:
+        """Copy device memory into its host shadow (``buf.data``) after a device sync: a host read of
+        device memory (a hazard the runtime reports) then sees what the simulator's would."""
+        if self.usable and buf.device_handle is not None and buf.kind == "device":
+            self.synchronize()
+            self._check(self._d.cuMemcpyDtoH(buf.data.ctypes.data, buf.device_handle, buf.nbytes), "cuMemcpyDtoH")
+
     def host_register(self, buf: Buffer) -> None:
         if self.usable:
             self._check(self._d.cuMemHostRegister(buf.data.ctypes.data, buf.nbytes, 0), "cuMemHostRegister")

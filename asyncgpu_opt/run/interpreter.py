@@ -168,6 +168,9 @@ class Interpreter:
 
             for a, b in intervals_from_offsets(flat * it + m.aligned.offset % it, it):
                 self.rt.host_access(buf, a, b, write, loc_str_any(loc), self.agent)
+        if buf.kind == "device" and self.backend == "cuda" and not write and buf.alive:
+            # a host read of device memory (the checker reports it): what the device holds, as on the sim
+            self.rt.device.refresh_shadow(buf)  # type: ignore[attr-defined]
 
     def element(self, op: Any, m: MemRef, idx: list[Any], write: bool) -> tuple[np.ndarray, int]:
         if not isinstance(m, MemRef):
@@ -187,12 +190,12 @@ class Interpreter:
         buf = m.buffer
         if buf is None:
             raise MLIRError("--run: load/store through a null memref", op.loc)
-        if buf.kind == "device" and self.backend == "sim":
-            pass  # reported by the checker (host access of device memory)
         lo = m.aligned.offset + e * m.itemsize
         self.rt.host_access(buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)
         if not buf.alive:
             raise MLIRError(f"--run: host {'store' if write else 'load'} of freed memory", op.loc)
+        if buf.kind == "device" and self.backend == "cuda" and not write:
+            self.rt.device.refresh_shadow(buf)  # type: ignore[attr-defined]
         return m.flat(), m.base_elem + e
 
     def new_memref(self, mt: T.MemRefType, dyn: list[Any], ptr_fn: Callable[[int], Ptr]) -> MemRef:
