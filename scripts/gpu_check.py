@@ -72,9 +72,9 @@ class Report:
 
 
 # --------------------------------------------------------------------------- 1. setup
-def setup(rep: Report) -> None:
+def setup(rep: Report, install: bool = True) -> None:
     missing = [m for m in ("cuda.bindings", "numpy", "click", "pyparsing") if not _importable(m)]
-    if missing:
+    if missing and install:
         rep.say(f"setup: missing {', '.join(missing)}: pip install -e '.[cuda]'")
         p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--retries", "0", "--timeout", "10",
                             "-e", f"{ROOT}[cuda]"], capture_output=True, text=True)
@@ -551,10 +551,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--upstream", type=Path, nargs="*", default=[],
                     help="folders of upstream's mlir/test/Integration/GPU/CUDA programs")
     ap.add_argument("--programs", type=int, default=6, help="schedule programs to time")
+    ap.add_argument("--no-install", action="store_true", help="never pip-install a missing package")
     args = ap.parse_args(argv)
     deadline = time.monotonic() + args.budget
     rep = Report()
-    setup(rep)
+    setup(rep, install=not args.no_install)
     files = [p for d in LOCAL_DIRS for p in sorted((ROOT / d).glob("*.mlir"))]
     for d in args.upstream:
         files += sorted(d.rglob("*.mlir")) if d.is_dir() else [d]
