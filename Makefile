@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz timeline-images clean
+.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz timeline-images gpu-check clean
 
 all: test
 
@@ -56,6 +56,13 @@ timeline-images: install  # docs/img: the two-matmul example before and after --
 	$(BIN)/asyncgpu-opt examples/two_matmuls_sync.mlir --run --timeline docs/img/two_matmuls_before.svg > /dev/null
 	$(BIN)/asyncgpu-opt examples/two_matmuls_sync.mlir --async-region --gpu-to-runtime --run \
 		--timeline docs/img/two_matmuls_after.svg > /dev/null
+
+# --backend cuda against the simulator on a GPU, in at most 8 minutes (docs/gpu-check.md); without a GPU it
+# says so, compiles every kernel with NVRTC and exits 0.  The project venv's python where there is one
+# (the device machine has none: its python3 and packages are used).
+GPU_CHECK_PY = $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
+gpu-check:
+	$(GPU_CHECK_PY) scripts/gpu_check.py $(GPU_CHECK_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info lit_tests/**/Output

@@ -130,7 +130,7 @@ class RunResult:
     hazards: list[str] = field(default_factory=list)
 
 
-def execute(module: Any, entry: str = "main", backend: str = "auto", cost_model: str | None = None,
+def execute(module: Any, entry: str = "main", backend: str = "sim", cost_model: str | None = None,
             leaks: str = "warning") -> RunResult:
     """Run ``entry`` of ``module`` (as ``--run``).  Hazards do not raise: they are in
     ``.hazards`` (and ``.stats['hazards']``); a runtime error (an unsupported op, a bad entry

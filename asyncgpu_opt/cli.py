@@ -198,8 +198,9 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--verify-each/--no-verify-each", default=True, help="Run the verifier after each transformation "
               "pass")
 @click.option("--run", "run_", is_flag=True, help="Execute the program (after the passes) instead of printing IR")
-@click.option("--backend", type=click.Choice(["auto", "sim", "cuda"]), default="auto",
-              help="Device for --run: sim (CPU simulation), cuda (cuda-python), auto")
+@click.option("--backend", type=click.Choice(["auto", "sim", "cuda"]), default="sim",
+              help="Device for --run: sim (the CPU simulator and its checks, the default), cuda (a GPU through "
+                   "cuda-python), auto (cuda when a GPU is present, else sim)")
 @click.option("-e", "--entry-point", "entry", default="main", help="Function to run with --run")
 @click.option("--trace", default=None, metavar="FILE", help="With --run: write a Chrome/Perfetto trace")
 @click.option("--timeline", default=None, metavar="FILE",

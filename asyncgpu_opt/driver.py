@@ -42,7 +42,7 @@ class Config:
     timing: bool = False
     verify_each: bool = True
     run: bool = False
-    backend: str = "auto"
+    backend: str = "sim"  # a GPU run is asked for (--backend cuda/auto); the simulator's checks are the product
     entry: str = "main"
     trace: str | None = None
     run_stats: str | None = None

@@ -106,14 +106,15 @@ def test_pass_failures_raise_located_errors() -> None:
 
 
 def test_execute_gives_output_stats_and_hazards() -> None:
-    r = a.execute(a.run_passes(a.parse(SYNC), ["gpu-kernel-outlining", "async-region", "gpu-to-runtime"]))
+    lowered = a.run_passes(a.parse(SYNC), ["gpu-kernel-outlining", "async-region", "gpu-to-runtime"])
+    r = a.execute(lowered, backend="sim")
     assert "[1,  1,  1,  1]" in r.output
     assert r.stats["hazards"] == 0 and r.stats["streams_leaked"] == 0 and r.hazards == []
     racy = SYNC.replace("    gpu.dealloc %h : memref<4xi32>\n", "")
-    r = a.execute(a.parse(racy))
+    r = a.execute(a.parse(racy), backend="sim")
     assert r.hazards and "warning: leak" in r.hazards[0]  # never freed: a warning
     with pytest.raises(a.MLIRError, match="entry point '@nope' not found"):
-        a.execute(a.parse(SYNC), entry="nope")
+        a.execute(a.parse(SYNC), entry="nope", backend="sim")
 
 
 def test_register_pass() -> None:

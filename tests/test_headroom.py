@@ -61,8 +61,8 @@ def test_necessary_calls_cost_host_time() -> None:
 
 def _stats(path: str, *flags: str) -> dict:
     out = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"headroom-{os.getpid()}.json")
-    subprocess.run([sys.executable, "-m", "asyncgpu_opt", path, *flags, "--run", "--run-stats", out],
-                   check=True, capture_output=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "asyncgpu_opt", path, *flags, "--run", "--backend", "sim",
+                    "--run-stats", out], check=True, capture_output=True, cwd=ROOT)
     with open(out) as fh:
         return json.load(fh)
 

@@ -88,3 +88,13 @@ def test_host_pointer_args_use_stable_fake_addresses_in_sim() -> None:
     buf = Memory().allocate(16, "host")
     packed = pack_kernel_args([("ptr", (Ptr(buf, 0) + 8).as_int())])
     assert packed.read_back(0) == 0x1000_0000 + 8
+
+
+def test_cubin_output_and_the_fp16_header_search(monkeypatch) -> None:
+    cubin = nvrtc.compile_cuda(SAXPY, "saxpy", "compute_90", output="cubin")
+    assert cubin[:4] == b"\x7fELF"  # a real-architecture image: sm_90, whatever arch spelling was given
+    half = '#include <cuda_fp16.h>\nextern "C" __global__ void h(__half *a) { a[0] = a[0] + a[1]; }'
+    assert nvrtc.include_options(half) and nvrtc.include_options(SAXPY) == []
+    monkeypatch.setattr(nvrtc, "include_dirs", lambda: [])
+    with pytest.raises(nvrtc.NvrtcError, match="need cuda_fp16.h: install the 'cuda' extra"):
+        nvrtc.compile_cuda(half, "h")

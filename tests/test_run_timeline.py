@@ -20,7 +20,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 def _run_svg(path: Path, tmp_path: Path, pipeline: str | None = None) -> tuple[ET.Element, int]:
     """Run ``path`` (after ``pipeline``) with ``--timeline`` into a file; the parsed SVG and exit code."""
     out = tmp_path / "t.svg"
-    cfg = Config(run=True, timeline=str(out))
+    cfg = Config(run=True, backend="sim", timeline=str(out))
     if pipeline:
         cfg.pipeline = parse_pipeline(pipeline)
     res = run_opt(path.read_text(), str(path), cfg)

@@ -84,7 +84,7 @@ def test_async_region_makes_it_async() -> None:
 
 @pytest.mark.parametrize("passes", [["gpu-to-runtime"], ["async-region", "gpu-to-runtime"]])
 def test_lowers_to_its_call_and_runs_the_same(zero_callee: None, passes: list[str]) -> None:
-    before = a.execute(a.parse(PROGRAM))
+    before = a.execute(a.parse(PROGRAM), backend="sim")
     assert before.output.count("[0,  0,  0,  0]") == 1  # the device copy was zeroed: h
     assert before.output.count("[1.5,  1.5,  1.5,  1.5]") == 1  # g untouched
     assert before.hazards == []
@@ -94,7 +94,7 @@ def test_lowers_to_its_call_and_runs_the_same(zero_callee: None, passes: list[st
     assert "llvm.func @mgpuTestZeroBytes(!llvm.ptr, i64, !llvm.ptr)" in text
     calls = [ln for ln in text.splitlines() if "llvm.call @mgpuTestZeroBytes(" in ln]
     assert len(calls) == 1 and calls[0].rstrip().endswith(": (!llvm.ptr, i64, !llvm.ptr) -> ()")
-    after = a.execute(lowered)
+    after = a.execute(lowered, backend="sim")
     assert after.output == before.output
     assert after.hazards == []
 
@@ -104,7 +104,7 @@ def test_an_unordered_use_is_a_race_before_lowering(zero_callee: None) -> None:
     copy back, races with it."""
     racy = PROGRAM.replace("    gpu.test_zero_bytes %d : memref<4xf32>\n",
                            "    %t = gpu.test_zero_bytes async %d : memref<4xf32>\n")
-    r = a.execute(a.parse(racy))
+    r = a.execute(a.parse(racy), backend="sim")
     assert any("race" in h for h in r.hazards), r.hazards
 
 

@@ -17,10 +17,15 @@ from typing import Any
 from ..ir import attributes as A
 from ..ir import types as T
 from . import semantics
-from .cuda_c import ctype, is_dynamic, static_strides
+from .cuda_c import ctype, headers, is_dynamic, static_strides
 from .registry import CUDA, CudaCodegenError
 
 __all__ = ["CudaCodegenError", "ctype", "emit_cuda", "is_dynamic", "kernel_arg_kinds", "pack_launch_args"]
+
+
+#: MLIR scalar type -> ``cuda.pack_kernel_args`` kind (bf16 is an f32, as in the simulator)
+_ARG_KINDS = {"index": "index", "i64": "i64", "i32": "i32", "i16": "i16", "i8": "i8", "i1": "i1", "f16": "f16",
+              "bf16": "f32", "f32": "f32", "f64": "f64"}
 
 
 def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
@@ -31,8 +36,11 @@ def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
         if isinstance(t, T.MemRefType):
             out.append(("ptr", t))
         else:
-            out.append(({"index": "index", "i64": "i64", "i32": "i32", "f32": "f32", "f64": "f64"}.get(t.text, "i64"),
-                        t))
+            kind = _ARG_KINDS.get(t.text)
+            if kind is None:
+                raise CudaCodegenError(f"kernel argument of type '{t}' is not supported by the CUDA backend",
+                                       func.loc)
+            out.append((kind, t))
     return out
 
 
@@ -132,4 +140,5 @@ def emit_cuda(func: Any) -> str:
     em.block(blk, "  ")
     body = "\n".join(em.lines)
     head = "".join(d + "\n" for d in sorted(em.prelude))
+    head = headers(head + params + body) + head
     return f'{head}extern "C" __global__ void {name}({params}) {{\n{body}\n}}\n'

@@ -74,6 +74,8 @@ class Interpreter:
         self.implicit_events: list[Event] = []
         self.kernel_cache: dict[Any, Any] = {}
         self.depth = 0
+        if backend == "cuda":  # driver/NVRTC/emitter failures become errors located at the op
+            self.exec_op = self._exec_op_cuda  # type: ignore[method-assign]
         for op in module.regions[0].blocks[0].ops:
             name = op.attributes.get("sym_name")
             if isinstance(name, A.StringAttr):
@@ -96,6 +98,14 @@ class Interpreter:
                 raise self.unsupported(op)
             fn = run_runtime_call  # an op that is one runtime call, declared on its class
         apply_impl(self, fn, op)
+
+    def _exec_op_cuda(self, op: Any) -> None:
+        from .cuda_launch import cuda_errors, located
+
+        try:
+            Interpreter.exec_op(self, op)
+        except cuda_errors() as e:
+            raise located(e, op.loc) from None
 
     def unsupported(self, op: Any) -> Exception:
         return MLIRError(f"--run: operation '{op.name}' is not supported by the interpreter", op.loc)
@@ -158,6 +168,9 @@ class Interpreter:
 
             for a, b in intervals_from_offsets(flat * it + m.aligned.offset % it, it):
                 self.rt.host_access(buf, a, b, write, loc_str_any(loc), self.agent)
+        if buf.kind == "device" and self.backend == "cuda" and not write and buf.alive:
+            # a host read of device memory (the checker reports it): what the device holds, as on the sim
+            self.rt.device.refresh_shadow(buf)  # type: ignore[attr-defined]
 
     def element(self, op: Any, m: MemRef, idx: list[Any], write: bool) -> tuple[np.ndarray, int]:
         if not isinstance(m, MemRef):
@@ -177,12 +190,12 @@ class Interpreter:
         buf = m.buffer
         if buf is None:
             raise MLIRError("--run: load/store through a null memref", op.loc)
-        if buf.kind == "device" and self.backend == "sim":
-            pass  # reported by the checker (host access of device memory)
         lo = m.aligned.offset + e * m.itemsize
         self.rt.host_access(buf, lo, lo + m.itemsize, write, loc_str(op), self.agent)
         if not buf.alive:
             raise MLIRError(f"--run: host {'store' if write else 'load'} of freed memory", op.loc)
+        if buf.kind == "device" and self.backend == "cuda" and not write:
+            self.rt.device.refresh_shadow(buf)  # type: ignore[attr-defined]
         return m.flat(), m.base_elem + e
 
     def new_memref(self, mt: T.MemRefType, dyn: list[Any], ptr_fn: Callable[[int], Ptr]) -> MemRef:
@@ -278,9 +291,13 @@ class Interpreter:
         shared = int(self.get(dsm[0])) if dsm else 0
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
-        _check_launch_limits(op, grid, block)
-        if self.backend == "cuda" and func is not None:
-            run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
+        _check_launch_limits(op, grid, block, shared)
+        if self.backend == "cuda":
+            from .cuda_launch import launcher
+
+            if func is None:  # prepare_module outlines every gpu.launch under --backend cuda
+                raise MLIRError("--run --backend cuda: a 'gpu.launch' that is not outlined", op.loc)
+            run = launcher(self, op, func, name, grid, block, args, stream, shared)
         else:
             def run() -> list:
                 try:
@@ -368,6 +385,8 @@ class Interpreter:
 
 # --------------------------------------------------------------------------- entry point
 def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -> tuple[Runtime, str]:
+    """The runtime of ``--backend`` (``sim``, the default; ``cuda``: a GPU, or an error without one;
+    ``auto``: cuda where a GPU is present, else sim) and the backend's name."""
     cost = None
     if cost_model:
         from .runtime import CostModel
@@ -378,14 +397,23 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
             e = MLIRError(f"--run-cost-model: {ex}", loc)
             e.diagnostic.show_source = False
             raise e from None
-    b = backend or "auto"
+    b = backend or "sim"
     if b in ("auto", "cuda"):
-        from .cuda import is_cuda_available
+        from .cuda import _driver, is_cuda_available
 
-        if is_cuda_available():
-            from .cuda import CudaDevice
+        # cuda: the driver's own reason when it is there but unusable (versions that do not fit)
+        if is_cuda_available() or (b == "cuda" and _driver_loads(_driver)):
+            from .cuda import CudaDevice, CudaError
 
-            return Runtime(CudaDevice(), cost), "cuda"
+            try:
+                dev = CudaDevice()
+            except CudaError as ex:
+                e = MLIRError(f"--backend {b}: {ex}", loc)
+                e.diagnostic.show_source = False
+                raise e from None
+            rt = Runtime(dev, cost)
+            dev.on_failure = lambda name: _device_failed(rt, name)
+            return rt, "cuda"
         if b == "cuda":  # one line: the module's location, no source excerpt
             e = MLIRError("--backend cuda: no CUDA device or driver is available "
                           "(use --backend sim to simulate)", loc)
@@ -394,6 +422,25 @@ def make_runtime(backend: str, loc: Any = None, cost_model: str | None = None) -
     if b not in ("auto", "sim", "cuda"):
         raise MLIRError(f"unknown --backend '{b}' (expected auto, sim or cuda)", loc)
     return Runtime(cost=cost), "sim"
+
+
+def _driver_loads(driver: Callable[[], Any]) -> bool:
+    """True when ``cuda.bindings`` imports and the driver library answers ``cuDriverGetVersion``."""
+    try:
+        d = driver()
+        return d.cuDriverGetVersion()[0] == d.CUresult.CUDA_SUCCESS
+    except Exception:
+        return False
+
+
+def _device_failed(rt: Runtime, error: str) -> None:
+    """The GPU hit a sticky error (a failed ``cf.assert``, an illegal address): from now on the
+    runtime behaves as after the simulator's failed ``cf.assert`` (no more device work; a warning at
+    the first call that observes it)."""
+    from .model import StickyError
+
+    if rt.sticky is None:
+        rt.sticky = StickyError(f"a kernel on the GPU ({error})", None)
 
 
 def run_summary(st: dict[str, Any]) -> str:
@@ -419,20 +466,31 @@ def run_module(module: Any, config: Any, stderr_lines: list[str],
     ``stderr_lines`` as text, or, when ``diagnostics`` is given (``--verify-diagnostics``), into it
     as located diagnostics to match against ``expected-error``/``expected-warning`` lines (then
     hazards do not end the run with an error of their own)."""
-    rt, backend = make_runtime(getattr(config, "backend", "auto"), module.loc, getattr(config, "run_cost_model", None))
+    rt, backend = make_runtime(getattr(config, "backend", "sim"), module.loc, getattr(config, "run_cost_model", None))
+    if backend == "cuda":
+        from .cuda_launch import prepare_module
+
+        prepare_module(module)  # inline gpu.launch bodies become kernels the GPU runs
     it = Interpreter(module, rt, backend)
     it.kernel_steps = getattr(config, "run_kernel_steps", it.kernel_steps) or it.kernel_steps
     err: MLIRError | None = None
+    close = getattr(rt.device, "close", None)  # the cuda device: sync, unload, release the context
+    if backend == "cuda":
+        rt.device.capture_printf(it.out.write)  # type: ignore[attr-defined]
     with np.errstate(all="ignore"):
         try:
-            it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
-            rt.running.settle()  # kernels still running at exit finish (or fail) now
-        except MLIRError as e:
-            err = e
-            rt.running.cancel()
-        it.cleanup_implicit()
-        hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning",
-                            aborted=err is not None)
+            try:
+                it.run_main(getattr(config, "entry", "main") or "main", getattr(config, "entry_result", None))
+                rt.running.settle()  # kernels still running at exit finish (or fail) now
+            except MLIRError as e:
+                err = e
+                rt.running.cancel()
+            it.cleanup_implicit()
+            hazards = rt.finish(memory_leaks=getattr(config, "run_leaks", "warning") or "warning",
+                                aborted=err is not None)
+        finally:
+            if close is not None:
+                close()
     trace = getattr(config, "trace", None)
     if trace:
         from .trace import write_trace
@@ -475,12 +533,19 @@ _MAX_GRID = (2**31 - 1, 65535, 65535)
 _MAX_THREADS_PER_BLOCK = 1024
 
 
-def _check_launch_limits(op: Any, grid: list[int], block: list[int]) -> None:
+#: dynamic shared memory a block may use at most on any current GPU (sm_90/sm_100 opt-in: 227 KiB)
+_MAX_DYNAMIC_SHARED = 227 * 1024
+
+
+def _check_launch_limits(op: Any, grid: list[int], block: list[int], shared: int = 0) -> None:
     """A launch CUDA would refuse is a located error (and no attempt to simulate 2^31 threads)."""
     g = [int(x) for x in (*grid, 1, 1, 1)[:3]]
     b = [int(x) for x in (*block, 1, 1, 1)[:3]]
     if min(g + b) <= 0:
         return  # an empty launch runs nothing
+    if shared > _MAX_DYNAMIC_SHARED:
+        raise MLIRError(f"--run: dynamic_shared_memory_size {shared} exceeds the {_MAX_DYNAMIC_SHARED} bytes "
+                        "(227 KiB) a block may use on any current GPU", op.loc)
     if any(x > m for x, m in zip(b, _MAX_BLOCK)) or b[0] * b[1] * b[2] > _MAX_THREADS_PER_BLOCK \
             or any(x > m for x, m in zip(g, _MAX_GRID)):
         raise MLIRError(f"--run: invalid launch configuration: grid {g[0]}x{g[1]}x{g[2]}, block {b[0]}x{b[1]}x{b[2]} "

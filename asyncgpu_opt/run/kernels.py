@@ -377,27 +377,3 @@ def may_loop(body: Any, cache: dict) -> bool:
         ops = body.walk() if hasattr(body, "walk") else (o for b in body.blocks for op in b.ops for o in op.walk())
         r = cache[key] = any(o.successors or o.opdef is scf_d.WhileOp for o in ops)
     return r
-
-
-def cuda_launcher(it: Any, op: Any, func: Any, grid: list[int], block: list[int], args: list[Any],
-                  stream: Any, shared: int = 0) -> Any:
-    """``run`` callback for the cuda backend: compile the gpu.func with NVRTC and launch it."""
-    from .cuda_codegen import emit_cuda, pack_launch_args
-    from .nvrtc import compile_cuda
-
-    def run() -> list[Access]:
-        key = ("cuda", id(func))
-        mod_fn = it.kernel_cache.get(key)
-        dev = it.rt.device
-        if mod_fn is None:
-            name = func.attributes["sym_name"].value
-            src = emit_cuda(func)
-            ptx = compile_cuda(src, name)
-            mod = dev.load_module(ptx + b"\0")
-            mod_fn = it.kernel_cache[key] = dev.get_function(mod, name)
-        packed = pack_launch_args(func, args)
-        handle = stream.handle if stream is not None and hasattr(stream, "handle") else None
-        dev.launch(mod_fn, grid, block, dev.pack_args(packed), handle, shared)
-        return []
-
-    return run

@@ -1,8 +1,8 @@
 // Every #gpu<all_reduce_op> kind and the region form, over blocks of 40 threads (more than one
 // subgroup) in a grid of 2 blocks: the result is the same for every thread of a block, so one
 // thread per block stores it.  minimumf/maximumf propagate a NaN, minnumf/maxnumf ignore it.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK-LABEL: integers
 // CHECK: [820,   4820]

@@ -4,10 +4,10 @@
 // (nothing after it runs, in any thread), and the next synchronizing call fails with
 // CUDA_ERROR_ASSERT: reported as a warning, exit status 0, as mlir-runner goes on; the device runs
 // nothing more (the second kernel's store never happens).
-// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run 2>&1 | filecheck %s
-// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run 2>&1 | filecheck %s
-// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run 2>&1 | not grep -e "after the failing assert" -e "error:"
-// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run 2>&1 | not grep -e "after the failing assert" -e "error:"
+// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run --backend sim 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run --backend sim 2>&1 | not grep -e "after the failing assert" -e "error:"
+// RUN: asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 | not grep -e "after the failing assert" -e "error:"
 
 // CHECK-DAG: block 0 thread 2: passed
 // CHECK-DAG: block 1 thread 3: passed

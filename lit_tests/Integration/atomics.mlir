@@ -2,8 +2,8 @@
 // (each thread gets the count before its own increment: thread t of a block sees t / 4 plus what
 // the earlier block added), a maximum, a float sum and a region-defined update.  Atomics do not
 // race with each other, so the run reports no hazard.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK-LABEL: bins
 // CHECK: [32,  32,  32,  32]

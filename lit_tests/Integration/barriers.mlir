@@ -4,8 +4,8 @@
 // (1 + 2 + ... + t); after it each thread reads its right neighbour's value (no race is reported).
 // A barrier under a condition that is the same for all threads of a block (block 1 only) is fine.
 // A barrier some threads of a block do not reach is an error (kernel-errors.mlir).
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run 2>&1 | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 | filecheck %s
 
 // right neighbours of [0, 10, 20, 30, 10, 15, 21, 28], in both blocks
 // CHECK-LABEL: neighbours

@@ -4,8 +4,8 @@
 // other, the first would spin forever.  The flags are only touched atomically, so no race is
 // reported; each kernel records what it saw and counts its threads.  (A kernel waiting for something
 // nobody does: kernel-errors.mlir.)
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run 2>&1 | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim 2>&1 | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 | filecheck %s
 
 // CHECK: [1,  1,  1,  1]
 // CHECK: [1,  1,  1,  1]

@@ -1,8 +1,8 @@
 // Unstructured control flow that differs between the threads of a kernel (cf.cond_br on a
 // per-thread condition, a cf.switch on a per-thread value): the threads take different paths under
 // masks and meet again at the join block, each with the block argument of the edge it came by.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK: [0,  -1,  20,  -3,  40,  -5,  60,  -7]
 // CHECK: [100,  201,  302,  100,  201,  302,  100,  201]

@@ -2,8 +2,8 @@
 // copy per block, viewed as typed memrefs with memref.view (an f32 row at byte 0, an i32 counter
 // after it).  Each block reverses its row through it and counts its threads there; the blocks do
 // not see each other's copy (thread 0 zeroes the counter: CUDA does not).  A launch without the size gets 0 bytes: any access is out of bounds.
-// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run 2>&1 | filecheck %s
-// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run --backend sim 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 | filecheck %s
 
 // CHECK-DAG: [3,  2,  1,  0,  13,  12,  11,  10]
 // CHECK-DAG: [4,  4]

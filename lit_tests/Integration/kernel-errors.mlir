@@ -1,6 +1,6 @@
 // Bad kernels give located errors, never a traceback: shuffle width 0, an all_reduce with a region
 // reached by some threads only, a divergent back branch, a spin nobody ends (--run-kernel-steps).
-// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run-kernel-steps 400 --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --split-input-file --gpu-kernel-outlining --run-kernel-steps 400 --run --backend sim 2>&1 | filecheck %s
 
 func.func @main() {
   %c1 = arith.constant 1 : index

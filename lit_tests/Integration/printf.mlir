@@ -1,7 +1,7 @@
 // gpu.printf: C formats (length modifiers, widths, precision, %u/%x of a negative value, %%), one
 // line per thread in thread order, written after the kernel ran and before the host prints more.
-// RUN: asyncgpu-opt %s --run | filecheck %s
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK: before
 // CHECK-NEXT: block 0 thread 0: global 0, block size 3, f=  0.50 e=2.500000e-01 u=4294967295 x=ffffffff 100%

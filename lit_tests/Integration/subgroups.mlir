@@ -1,8 +1,8 @@
 // Subgroup (warp) ops: gpu.subgroup_reduce over whole subgroups and clusters (size, stride) in a
 // block of 48 threads (a full subgroup and a partial one), the subgroup ids, and gpu.shuffle in
 // every mode with its validity result (an invalid lane stores -1), with widths 32 and 16.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK-LABEL: reduce
 // CHECK: [496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   496,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632,   632]

@@ -1,8 +1,8 @@
 // The vector ops GPU programs use on the host to print results: vector.print of vectors (nested),
 // scalars, punctuation and strings, broadcast, extract/insert, from_elements, reduction, and
 // transfer_read (with out-of-bounds lanes padded) / vector.load of what a kernel wrote.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // CHECK: ( 1.5, 2, -3.25, 4 )
 // CHECK-NEXT: ( ( 1, 2 ), ( 3, 4 ) )

@@ -2,8 +2,8 @@
 // its own trip count (threads leave the loop at different iterations, each with its own results),
 // a uniform loop (every thread the same count), and a switch on the thread id (case 0, case 3,
 // default) reached by different threads.
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 
 // Collatz steps of 1..8 are 0 1 7 2 5 8 16 3; case 0 -> 100, case 3 -> twice the steps.
 // CHECK-LABEL: steps

@@ -6,8 +6,8 @@
 // RUN: asyncgpu-opt %s -gpu-to-runtime | %{mlir-opt-ref} | filecheck %s
 // RUN: asyncgpu-opt %s -gpu-to-runtime | %{mlir-opt-ref} -pass-pipeline='builtin.module(gpu.module(convert-gpu-to-nvvm),gpu-to-llvm,reconcile-unrealized-casts)' | filecheck %s --check-prefix=LLVM
 // RUN: asyncgpu-opt %s -wait-insertion -gpu-to-runtime | %{mlir-opt-ref} | filecheck %s
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s -gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s -gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats
 // RUN: filecheck %s --check-prefix=OUT --input-file %t.after

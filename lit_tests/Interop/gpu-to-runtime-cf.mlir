@@ -5,8 +5,8 @@
 // RUN: %{mlir-opt-ref} %s -convert-scf-to-cf > %t.cf.mlir
 // RUN: filecheck %s --check-prefix=CF --input-file %t.cf.mlir
 // RUN: asyncgpu-opt %t.cf.mlir -gpu-to-runtime | %{mlir-opt-ref} | filecheck %s
-// RUN: asyncgpu-opt %t.cf.mlir --run > %t.before
-// RUN: asyncgpu-opt %t.cf.mlir -gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %t.cf.mlir --run --backend sim > %t.before
+// RUN: asyncgpu-opt %t.cf.mlir -gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
 // RUN: asyncgpu-opt %t.cf.mlir -wait-insertion -gpu-to-runtime | %{mlir-opt-ref} > /dev/null
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

@@ -2,8 +2,8 @@
 // chains, a subview aliases its buffer, a host load waits only for the chain that writes what it
 // reads, and the run prints the same values as the synchronous program with no hazards or leaks
 // (any would make the run exit non-zero).
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.async
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.async
 // RUN: diff %t.sync %t.async
 // RUN: filecheck %s --input-file %t.async
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('streams', s['streams_created'] >= 2, 'hazards', s['hazards'], 'leaks', s['streams_leaked'] + s['events_leaked'] + s['allocations_leaked'])" %t.json | filecheck %s --check-prefix=STATS

@@ -3,8 +3,8 @@
 // lowering: it prints what the synchronous program prints, with no hazards or leaks, on more than
 // one stream, and its makespan stays within 1.5x of the data-dependence critical path the
 // simulator observed (serial lowering: 1.5x-1.9x on such programs).
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.lowered
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.lowered
 // RUN: diff %t.sync %t.lowered
 // RUN: %python -c "import json, sys; a = json.load(open(sys.argv[1])); print('hazards', a['hazards'], 'leaks', a['streams_leaked'] + a['events_leaked'] + a['allocations_leaked'], 'parallel', a['streams_created'] > 1, 'within', a['makespan_over_critical_path'] <= 1.5)" %t.json | filecheck %s
 // CHECK: hazards 0 leaks 0 parallel True within True

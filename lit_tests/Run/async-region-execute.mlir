@@ -2,10 +2,10 @@
 // regions to their users (the token travels as an !async.value, one value per use), through a
 // fork (e0 -> e1, e2) and a join (e1, e2 -> e3).  Same output as the synchronous program, no
 // hazards, no leaked streams/events (any would make the run exit non-zero).
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.async
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.async
 // RUN: diff %t.sync %t.async
-// RUN: asyncgpu-opt %s --gpu-async-region --gpu-to-runtime --run > %t.single
+// RUN: asyncgpu-opt %s --gpu-async-region --gpu-to-runtime --run --backend sim > %t.single
 // RUN: diff %t.sync %t.single
 // RUN: filecheck %s --input-file %t.async
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('hazards', s['hazards'], 'leaks', s['streams_leaked'] + s['events_leaked'] + s['allocations_leaked'])" %t.json | filecheck %s --check-prefix=STATS

@@ -2,8 +2,8 @@
 // local buffer no device chain touches runs while the device works (no host sync before it); the
 // host waits only before the store into the buffer the device copies back.  Same output as the
 // synchronous program, no hazards or leaks (either would make the run exit non-zero).
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run > %t.async
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim > %t.async
 // RUN: diff %t.sync %t.async
 // RUN: filecheck %s --input-file %t.async
 // RUN: asyncgpu-opt %s --async-region | filecheck %s --check-prefix=IR

@@ -3,12 +3,12 @@
 // loop on one stream.  A loop whose body also stores on the host keeps the per-iteration sync.
 // The run prints the same values as the synchronous program, with no hazards or leaks (either
 // would make the run exit non-zero), and far fewer host syncs than carry-tokens=false.
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --run > %t.async
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --run --backend sim > %t.async
 // RUN: diff %t.sync %t.async
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.lowered
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.lowered
 // RUN: diff %t.sync %t.lowered
-// RUN: asyncgpu-opt %s --async-region=carry-tokens=false --wait-insertion --gpu-to-runtime --run --run-stats %t.nolt.json > %t.nolt
+// RUN: asyncgpu-opt %s --async-region=carry-tokens=false --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.nolt.json > %t.nolt
 // RUN: diff %t.sync %t.nolt
 // RUN: filecheck %s --input-file %t.lowered
 // RUN: %python -c "import json, sys; a, b = (json.load(open(f)) for f in sys.argv[1:]); print('syncs', a['host_syncs'], b['host_syncs'], 'hazards', a['hazards'], 'leaks', a['streams_leaked'] + a['events_leaked'] + a['allocations_leaked'])" %t.json %t.nolt.json | filecheck %s --check-prefix=STATS

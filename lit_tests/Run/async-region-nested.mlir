@@ -1,8 +1,8 @@
 // carry-tokens nests: a device-only loop holding a device-only loop and a device-only scf.if
 // threads one token through all three (a single host sync, at the end of main); the run prints
 // the same values as the synchronous program, with no hazards or leaks.
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.lowered
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.lowered
 // RUN: diff %t.sync %t.lowered
 // RUN: filecheck %s --input-file %t.lowered
 // RUN: %python -c "import json, sys; a = json.load(open(sys.argv[1])); print('syncs', a['host_syncs'], 'hazards', a['hazards'], 'leaks', a['streams_leaked'] + a['events_leaked'] + a['allocations_leaked'])" %t.json | filecheck %s --check-prefix=STATS

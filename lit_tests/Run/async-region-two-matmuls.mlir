@@ -1,12 +1,12 @@
 // The two-matmul example written synchronously: async-region puts the two independent matmuls
 // on two chains (two streams at run time) joined before the add; the run prints the same values
 // as the synchronous program, with no hazards and no leaks (any would exit non-zero).
-// RUN: asyncgpu-opt %s --run > %t.sync
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-stats %t.json > %t.async
+// RUN: asyncgpu-opt %s --run --backend sim > %t.sync
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.json > %t.async
 // RUN: diff %t.sync %t.async
 // RUN: filecheck %s --input-file %t.async
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('streams', s['streams_created'] >= 2, 'hazards', s['hazards'])" %t.json | filecheck %s --check-prefix=STATS
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --trace %t.trace > /dev/null
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --trace %t.trace > /dev/null
 // RUN: %python %S/trace.mlir.py %t.trace | filecheck %s --check-prefix=TRACE
 // RUN: asyncgpu-opt %s --async-region | filecheck %s --check-prefix=IR
 // CHECK: Unranked Memref base@ = {{.*}} rank = 2 offset = 0 sizes = [2, 4] strides = [256, 1] data =

@@ -1,15 +1,15 @@
 // --run-cost-model sets the simulator's costs (docs/run.md): with host API calls ten times dearer
 // the same program takes longer in virtual time; a bad file is a plain error.
-// RUN: asyncgpu-opt %s --run --run-stats %t.default.json > /dev/null
+// RUN: asyncgpu-opt %s --run --backend sim --run-stats %t.default.json > /dev/null
 // RUN: %python -c "import json; json.dump({'host_api_us': 5.0}, open('%t.cm.json', 'w'))"
-// RUN: asyncgpu-opt %s --run --run-cost-model %t.cm.json --run-stats %t.slow.json > /dev/null
+// RUN: asyncgpu-opt %s --run --backend sim --run-cost-model %t.cm.json --run-stats %t.slow.json > /dev/null
 // RUN: %python -c "import json, sys; a, b = (json.load(open(f)) for f in sys.argv[1:]); print('slower', b['makespan_us'] > a['makespan_us'] + 10, 'bound', b['data_critical_path_us'] > a['data_critical_path_us'])" %t.default.json %t.slow.json | filecheck %s
 // CHECK: slower True bound True
 // RUN: %python -c "import json; json.dump({'host_api': 5.0}, open('%t.bad.json', 'w'))"
-// RUN: not asyncgpu-opt %s --run --run-cost-model %t.bad.json 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: not asyncgpu-opt %s --run --backend sim --run-cost-model %t.bad.json 2>&1 | filecheck %s --check-prefix=BAD
 // BAD: error: --run-cost-model: cost model file '{{.*}}': unknown key 'host_api' (expected one of copy_latency_us,
 // RUN: %python -c "import json; json.dump({'pcie_bytes_per_us': 0}, open('%t.zero.json', 'w'))"
-// RUN: not asyncgpu-opt %s --run --run-cost-model %t.zero.json 2>&1 | filecheck %s --check-prefix=ZERO
+// RUN: not asyncgpu-opt %s --run --backend sim --run-cost-model %t.zero.json 2>&1 | filecheck %s --check-prefix=ZERO
 // ZERO: error: --run-cost-model: cost model file '{{.*}}': 'pcie_bytes_per_us' must be a positive number
 module attributes {gpu.container_module} {
   gpu.module @k {

@@ -1,8 +1,8 @@
 // Float min/max order -0.0 below +0.0 (maximumf/maxnumf of the two give 0, minimumf/minnumf give
 // -0), whichever operand comes first, as under mlir-runner; maximumf/minimumf propagate NaN,
 // maxnumf/minnumf return the other operand.  On the host and in a kernel.
-// RUN: asyncgpu-opt %s --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 // host: (-0, 0) and (0, -0) through maximumf, maxnumf, minimumf, minnumf; then NaN with 1
 // CHECK:      [0,  0,  0,  0,  -0,  -0,  -0,  -0,  nan,  1,  nan,  1]
 // kernel: thread t computes on (-0, 0) when t = 0 and (0, -0) when t = 1

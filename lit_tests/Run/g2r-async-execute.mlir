@@ -1,9 +1,9 @@
 // Tokens across async.execute: captured tokens become events, yielded tokens are events (never a raw stream: upstream bug #170833), a value used twice gets one event per use.
 // run(before) == run(after) with no hazards and no leaks (any hazard/leak exits non-zero).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run > %t.direct
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim > %t.direct
 // RUN: diff %t.before %t.direct
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

@@ -4,12 +4,12 @@
 // twice, and a token captured by an scf.if in a branch block.  Across an edge a token is an event
 // owned by the receiving block argument.
 // run(before) == run(after) with no hazards and no leaks (any hazard/leak exits non-zero).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats.direct > %t.direct
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats.direct > %t.direct
 // RUN: diff %t.before %t.direct
-// RUN: asyncgpu-opt %s --gpu-to-runtime=stream-pool=false --run --run-stats %t.stats.nopool > %t.nopool
+// RUN: asyncgpu-opt %s --gpu-to-runtime=stream-pool=false --run --backend sim --run-stats %t.stats.nopool > %t.nopool
 // RUN: diff %t.before %t.nopool
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats
@@ -18,7 +18,7 @@
 // RUN: asyncgpu-opt %s --gpu-to-runtime | filecheck %s --check-prefix=IR
 // RUN: asyncgpu-opt %s --gpu-to-runtime | filecheck %s --check-prefix=NOGPU
 // RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime | filecheck %s --check-prefix=NOGPU
-// RUN: asyncgpu-opt %s --gpu-to-runtime | asyncgpu-opt --run > %t.reparsed
+// RUN: asyncgpu-opt %s --gpu-to-runtime | asyncgpu-opt --run --backend sim > %t.reparsed
 // RUN: diff %t.before %t.reparsed
 
 // diamond(true), diamond(false)

@@ -4,10 +4,10 @@
 // Run/g2r-index-switch.mlir; @live_in uses a token in one case only (padding on the other edges);
 // @explicit passes a token as a case operand.  run(before) == run(after), no hazards, no leaks,
 // streams/events created == destroyed.
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run > %t.wi
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim > %t.wi
 // RUN: diff %t.before %t.wi
 // RUN: filecheck %s --input-file %t.after
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('streams', s['streams_created'] == s['streams_destroyed'], 'events', s['events_created'] == s['events_destroyed'], 'leaks', s['streams_leaked'] + s['events_leaked'] + s['allocations_leaked'], 'hazards', s['hazards'])" %t.stats | filecheck %s --check-prefix=STATS

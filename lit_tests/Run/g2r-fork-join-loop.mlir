@@ -1,9 +1,9 @@
 // Implicit fork and implicit joins inside a loop body, a join with an outer (captured) token, and scf.if yielding a token from one branch and passing it through in the other.
 // run(before) == run(after) with no hazards and no leaks (any hazard/leak exits non-zero).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run > %t.direct
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim > %t.direct
 // RUN: diff %t.before %t.direct
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

@@ -1,9 +1,9 @@
 // The kernel of g2r-host-register.mlir on host memory that was never registered (the program
 // registered another buffer): a "device access to host memory" hazard before lowering and after
 // --gpu-to-runtime alike (exit code 1). Unregistering memory that is not registered is reported too.
-// RUN: not asyncgpu-opt %s --run 2> %t.before
+// RUN: not asyncgpu-opt %s --run --backend sim 2> %t.before
 // RUN: filecheck %s --input-file %t.before
-// RUN: not asyncgpu-opt %s --gpu-to-runtime --run 2> %t.after
+// RUN: not asyncgpu-opt %s --gpu-to-runtime --run --backend sim 2> %t.after
 // RUN: filecheck %s --input-file %t.after
 // RUN: asyncgpu-opt %s --gpu-to-runtime | filecheck %s --check-prefix=IR
 // CHECK: error: device access to host memory: kernel @kernels::@inc on {{.*}} reads %h (plain host memory

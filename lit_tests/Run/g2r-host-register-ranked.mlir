@@ -2,10 +2,10 @@
 // 170085; 22.1.8 takes unranked only): the lowering passes the static rank and a pointer to a stack
 // copy of the ranked descriptor to mgpuMemHostRegisterMemRef, which the simulated runtime reads.
 // A kernel then updates the registered 3-D host buffer in place; run(before) == run(after).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run > %t.async
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim > %t.async
 // RUN: diff %t.before %t.async
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats
@@ -13,8 +13,8 @@
 // RUN: asyncgpu-opt %s | asyncgpu-opt | filecheck %s --check-prefix=ROUND
 // Registering the same buffer twice is an error of the program, reported before and after lowering.
 // RUN: sed 's/gpu.host_unregister/gpu.host_register/' %s > %t.twice.mlir
-// RUN: not asyncgpu-opt %t.twice.mlir --run 2>&1 | filecheck %s --check-prefix=TWICE
-// RUN: not asyncgpu-opt %t.twice.mlir --gpu-to-runtime --run 2>&1 | filecheck %s --check-prefix=TWICE
+// RUN: not asyncgpu-opt %t.twice.mlir --run --backend sim 2>&1 | filecheck %s --check-prefix=TWICE
+// RUN: not asyncgpu-opt %t.twice.mlir --gpu-to-runtime --run --backend sim 2>&1 | filecheck %s --check-prefix=TWICE
 // CHECK: [10,   11,   12,   13,   14,   15,   16,   17]
 // STATS: "allocations_leaked": 0
 // STATS: "hazards": 0

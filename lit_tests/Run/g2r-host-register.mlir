@@ -2,10 +2,10 @@
 // (upstream's -gpu-to-llvm call: rank, pointer to the ranked descriptor, element size), in the style
 // of upstream's mlir/test/Integration/GPU/CUDA examples: a kernel updates registered host memory in
 // place. run(before) == run(after) with no hazards and no leaks (any hazard/leak exits non-zero).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run > %t.async
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim > %t.async
 // RUN: diff %t.before %t.async
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

@@ -2,12 +2,12 @@
 // dies there is taken over by whichever case runs (continued on its stream or destroyed), and a
 // token each case yields leaves as a stream.  run(before) == run(after) for every case index, with
 // no hazards and no leaks (any would exit non-zero), and streams/events created == destroyed.
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run > %t.wi
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim > %t.wi
 // RUN: diff %t.before %t.wi
-// RUN: asyncgpu-opt %s --gpu-to-runtime=stream-pool=false --run > %t.nopool
+// RUN: asyncgpu-opt %s --gpu-to-runtime=stream-pool=false --run --backend sim > %t.nopool
 // RUN: diff %t.before %t.nopool
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

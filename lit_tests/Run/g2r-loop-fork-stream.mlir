@@ -2,10 +2,10 @@
 // destroyed after it (not once per iteration), and the join continues on the loop's own stream.
 // run(before) == run(after) with no hazards and no leaks (any would exit non-zero); 8 iterations
 // create 2 streams in all (the loop's and the fork's).
-// RUN: asyncgpu-opt %s --run > %t.before
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --run-stats %t.stats > %t.after
+// RUN: asyncgpu-opt %s --run --backend sim > %t.before
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --run-stats %t.stats > %t.after
 // RUN: diff %t.before %t.after
-// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run > %t.wi
+// RUN: asyncgpu-opt %s --wait-insertion --gpu-to-runtime --run --backend sim > %t.wi
 // RUN: diff %t.before %t.wi
 // RUN: filecheck %s --input-file %t.after
 // RUN: filecheck %s --check-prefix=STATS --input-file %t.stats

@@ -1,5 +1,5 @@
 // The host reads host_shared memory a kernel writes, without waiting for the kernel.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
 // CHECK: error: host read without synchronization: host load on host at {{.*}}:21:{{[0-9]+}} reads %m (allocated at {{.*}}:18:10) while kernel @k::@set on stream {{[0-9]+}} at {{.*}}:20:{{[0-9]+}} writes it (no host wait for it)
 // CHECK: hazard{{s?}} detected
 module attributes {gpu.container_module} {

@@ -1,5 +1,5 @@
 // A stream and an event created through the runtime API are never destroyed.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
 // CHECK-DAG: error: leak: stream {{[0-9]+}} created at {{.*}}:11:{{[0-9]+}} is never destroyed
 // CHECK-DAG: error: leak: event {{[0-9]+}} created at {{.*}}:12:{{[0-9]+}} is never destroyed
 // CHECK: asyncgpu-opt: 2 hazards detected

@@ -1,5 +1,5 @@
 // Two kernels on independent tokens write the same buffer: a race between two streams.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
 // CHECK: error: data race: kernel @k::@set on stream {{[0-9]+}} at {{.*}}hazard-race.mlir:22:{{[0-9]+}} writes %m (allocated at {{.*}}hazard-race.mlir:18:10) while kernel @k::@set on stream {{[0-9]+}} at {{.*}}hazard-race.mlir:21:{{[0-9]+}} writes it (no happens-before)
 // CHECK: asyncgpu-opt: 1 hazard detected
 module attributes {gpu.container_module} {

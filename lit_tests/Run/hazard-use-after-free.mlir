@@ -1,5 +1,5 @@
 // A kernel reads a buffer after gpu.dealloc freed it.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
 // CHECK: error: use after free: kernel @k::@get on stream {{[0-9]+}} at {{.*}}:23:{{[0-9]+}} reads %m (allocated at {{.*}}:18:10) freed at {{.*}}:22:{{[0-9]+}}
 // CHECK: hazard{{s?}} detected
 module attributes {gpu.container_module} {

@@ -1,11 +1,11 @@
 // A host store past the end of a buffer is reported once, as the hazard it is (which bytes, of what,
 // allocated where); the run stops there, so what the program would have freed later is not reported
 // as leaked, and the closing line says the run stopped. Exit status 1. Also after lowering.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
-// RUN: not asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run 2>&1 \
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim 2>&1 \
 // RUN:   | filecheck %s
 // In bounds (index 1 of 2 elements) the same program prints its value and frees its buffer.
-// RUN: sed 's/memref<1xi32>/memref<2xi32>/g' %s | asyncgpu-opt --run 2>&1 | filecheck %s --check-prefix=OK
+// RUN: sed 's/memref<1xi32>/memref<2xi32>/g' %s | asyncgpu-opt --run --backend sim 2>&1 | filecheck %s --check-prefix=OK
 // CHECK: host-out-of-bounds-stops.mlir:22:5: error: out-of-bounds: host store {{.*}} writes bytes [4, 8) of {{.*}} (4 bytes, allocated at {{.*}}:21:10)
 // CHECK-NOT: error:
 // CHECK-NOT: leak

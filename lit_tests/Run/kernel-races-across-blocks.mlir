@@ -2,7 +2,7 @@
 // reads after a barrier is still a data race (@publish, two blocks), while the same kernel with one
 // block is race free (@publish launched 1x8), and a per-block exchange through global memory that
 // stays inside each block is race free too (@own_block).  The report says why the barrier does not help.
-// RUN: not asyncgpu-opt %s --run 2> %t.err
+// RUN: not asyncgpu-opt %s --run --backend sim 2> %t.err
 // RUN: filecheck %s --input-file %t.err
 // RUN: grep -c "race inside kernel" %t.err | filecheck %s --check-prefix=COUNT
 // CHECK: kernel-races-across-blocks.mlir:30:{{[0-9]+}}: error: race inside kernel @k::@publish: data race between threads: thread (3, 0, 0) of block (0, 0, 0) reads element 4 of allocation #{{[0-9]+}} that thread (0, 0, 0) of block (1, 0, 0) wrote at {{.*}}kernel-races-across-blocks.mlir:26:{{[0-9]+}} (threads of different blocks: no gpu.barrier orders them)

@@ -4,7 +4,7 @@
 // in-place stencil that overwrites what a neighbour reads (@stencil_inplace), and a value one
 // block publishes to another inside one launch (@cross_block).  The same shift with a barrier
 // (@shift_barrier) and a race-free vector kernel (@scale) are not reported.
-// RUN: not asyncgpu-opt %s --run 2> %t.err | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2> %t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=RACE --input-file %t.err
 // RUN: not grep -E "@k::@(scale|shift_barrier)" %t.err
 // CHECK: [1,  2,  3,  0]

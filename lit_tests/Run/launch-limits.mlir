@@ -1,6 +1,6 @@
 // --run refuses a launch CUDA would refuse (more than 1024 threads per block, a block or grid
 // dimension beyond its limit) with a located error, instead of simulating it.
-// RUN: not asyncgpu-opt %s --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2>&1 | filecheck %s
 // CHECK: launch-limits.mlir:17:5: error: --run: invalid launch configuration: grid 1x1x1, block 2048x1x1
 module attributes {gpu.container_module} {
   gpu.module @k {

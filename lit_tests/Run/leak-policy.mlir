@@ -1,9 +1,9 @@
 // Device memory the program never frees is a warning (exit 0, as mlir-runner and CUDA leave it to
 // the process exit: many upstream integration programs never free); --run-leaks=error makes it an
 // error (as LeakSanitizer).  Streams and events left alive stay errors (hazard-leak.mlir).
-// RUN: asyncgpu-opt %s --run 2>%t.err | filecheck %s --check-prefix=OUT
+// RUN: asyncgpu-opt %s --run --backend sim 2>%t.err | filecheck %s --check-prefix=OUT
 // RUN: filecheck %s --check-prefix=WARN --input-file %t.err
-// RUN: not asyncgpu-opt %s --run --run-leaks=error 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not asyncgpu-opt %s --run --backend sim --run-leaks=error 2>&1 | filecheck %s --check-prefix=ERR
 // OUT: [5,  5,  5,  5]
 // WARN: leak-policy.mlir:18:15: warning: leak: device allocation #{{[0-9]+}} (16 bytes) made at {{.*}}leak-policy.mlir:18:15 is never freed
 // WARN-NOT: hazards detected

@@ -1,6 +1,6 @@
 // --run executes no llvm atomics or exception handling: reaching one on the host
 // or in a kernel is a located error (exit 1), never a traceback.
-// RUN: not asyncgpu-opt %s --split-input-file --run 2>&1 | filecheck %s
+// RUN: not asyncgpu-opt %s --split-input-file --run --backend sim 2>&1 | filecheck %s
 
 // CHECK: llvm-unsupported-ops.mlir:[[# @LINE + 4]]:8: error: --run: operation 'llvm.atomicrmw' is not supported by the interpreter
 llvm.func @main() {

@@ -1,9 +1,9 @@
 // RUN lines written for mlir-runner work with `asyncgpu-opt --run` in its place: the runner's flags
 // are accepted (--shared-libs and -O are ignored: the runner utils are built in).
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --entry-point-result=void --shared-libs=%t/libmlir_cuda_runtime.so --shared-libs=%t/libmlir_runner_utils.so -O3 -e main | filecheck %s
-// RUN: asyncgpu-opt %s --run -entry-point-result=void -shared-libs=a.so,b.so -O0 | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --run --backend sim --entry-point-result=void --shared-libs=%t/libmlir_cuda_runtime.so --shared-libs=%t/libmlir_runner_utils.so -O3 -e main | filecheck %s
+// RUN: asyncgpu-opt %s --run --backend sim -entry-point-result=void -shared-libs=a.so,b.so -O0 | filecheck %s
 // CHECK: [3,  3]
-// RUN: not asyncgpu-opt %s --run -e answer --entry-point-result=void 2>&1 | filecheck %s --check-prefix=VOID
+// RUN: not asyncgpu-opt %s --run --backend sim -e answer --entry-point-result=void 2>&1 | filecheck %s --check-prefix=VOID
 // VOID: error: --run: entry point '@answer' returns a value but --entry-point-result=void
 module attributes {gpu.container_module} {
   func.func private @printMemrefI32(memref<*xi32>)

@@ -3,7 +3,7 @@
 // in arith and in the LLVM dialect's twins (llvm.udiv, llvm.urem, llvm.lshr).  The expected values
 // are mlir-runner's on this file lowered by upstream mlir-opt (-convert-vector-to-llvm
 // -convert-arith-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts).
-// RUN: asyncgpu-opt %s --run | filecheck %s --match-full-lines
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s --match-full-lines
 func.func @main() {
   %m1 = arith.constant -1 : i3
   %m4 = arith.constant -4 : i3

@@ -1,5 +1,5 @@
 // --run-summary: one line on stderr about the run (virtual times); stdout keeps the program output.
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --run-summary 2>%t.err | filecheck %s --check-prefix=OUT
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim --run-summary 2>%t.err | filecheck %s --check-prefix=OUT
 // RUN: filecheck %s --input-file %t.err
 // OUT: [3,  3]
 // CHECK: asyncgpu-opt: run summary: {{[0-9]+}} streams, {{[0-9]+}} events, {{[0-9]+}} host syncs, 1 kernels, 1 copies, 0 hazards; makespan {{[0-9.]+}} us (virtual), {{[0-9.]+}}x the data-dependence critical path {{[0-9.]+}} us

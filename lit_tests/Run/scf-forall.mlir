@@ -1,9 +1,9 @@
 // scf.forall on the host and in a kernel: every point of the iteration space runs once (mixed
 // static/dynamic bounds, a non-unit step, a two-dimensional space); each thread of the kernel runs
 // its own forall over a uniform range.  A forall with shared_outs (tensors) is refused with a located error.
-// RUN: asyncgpu-opt %s --run | filecheck %s
-// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
-// RUN: not asyncgpu-opt %S/Inputs/scf-forall-shared-outs.mlir --run 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
+// RUN: not asyncgpu-opt %S/Inputs/scf-forall-shared-outs.mlir --run --backend sim 2>&1 | filecheck %s --check-prefix=ERR
 // CHECK:      [0,  1,  0,  3,  0,  5,  0,  7]
 // CHECK:      [0,   10,   0,   10],
 // CHECK-NEXT: [1,   11,   1,   11],

@@ -1,8 +1,8 @@
 // Widening an i1 true: the signed conversions (arith.extsi, llvm.sext, arith.index_cast) give -1,
 // zero extension (arith.extui, llvm.zext) gives 1, as under mlir-runner; on the host (scalars) and
 // in a kernel (one value per thread).
-// RUN: asyncgpu-opt %s --run | filecheck %s
-// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run | filecheck %s
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s
+// RUN: asyncgpu-opt %s --gpu-kernel-outlining --async-region --wait-insertion --gpu-to-runtime --run --backend sim | filecheck %s
 // host: extsi, sext, extui, zext, index_cast of true
 // CHECK:      [-1,  -1,  1,  1,  -1]
 // kernel: thread t stores extsi / sext / extui / zext / index_cast of (t odd) at 5*t .. 5*t+4

@@ -1,7 +1,7 @@
 // SIMT executor: 2-d launch, divergent scf.if with results, lane-varying scf.for bounds, a masked
 // load/store, and many threads storing to one address (the last thread in order wins). That last
 // store is a data race between threads, reported (and the exit code is 1).
-// RUN: not asyncgpu-opt %s --run 2> %t.err | filecheck %s
+// RUN: not asyncgpu-opt %s --run --backend sim 2> %t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=RACE --input-file %t.err
 // RACE: simt-divergence.mlir:47:7: error: race inside kernel @k::@div: data race between threads: thread (1, 0, 0) of block (0, 0, 0) writes element 0 of allocation #{{[0-9]+}} that thread (0, 0, 0) of block (0, 0, 0) also writes in the same store
 // RACE: asyncgpu-opt: 1 hazard detected

@@ -1,9 +1,9 @@
 // --timeline - draws the run as text on stderr (stdout carries the program's output only): one row
 // per lane (host, then the streams) of a fixed width scaled to the makespan, a box [N===] per command,
 // ~ where the host waits; then the commands (op and source line), the event edges and the hazards.
-// RUN: asyncgpu-opt %s --gpu-to-runtime --run --timeline - 2> %t.err | filecheck %s --check-prefix=OUT
+// RUN: asyncgpu-opt %s --gpu-to-runtime --run --backend sim --timeline - 2> %t.err | filecheck %s --check-prefix=OUT
 // RUN: filecheck %s --input-file %t.err
-// RUN: asyncgpu-opt %s --run --timeline - 2>&1 > /dev/null | filecheck %s --check-prefix=TOKENS
+// RUN: asyncgpu-opt %s --run --backend sim --timeline - 2>&1 > /dev/null | filecheck %s --check-prefix=TOKENS
 // OUT: Unranked Memref base@ = {{.*}} rank = 1 offset = 0 sizes = [16] strides = [1] data =
 // OUT-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]
 // OUT-NOT: {{.}}

@@ -1,6 +1,6 @@
 // vector.bitcast keeps the bits and regroups the minor dimension (little-endian, i1 elements one
 // bit each); unsigned element types print zero-extended from their own width.
-// RUN: asyncgpu-opt %s --run | filecheck %s --match-full-lines
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s --match-full-lines
 func.func @main() {
   // CHECK:      ( 67305985 )
   %b = arith.constant dense<[1, 2, 3, 4]> : vector<4xi8>

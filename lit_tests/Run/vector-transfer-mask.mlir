@@ -2,7 +2,7 @@
 // the permutation and without the broadcast dimensions, so a transposed read of vector<3x2xf32>
 // takes a vector<2x3xi1> mask and a read broadcasting its leading dimension a vector<3xi1>;
 // masked-off elements read the padding and are not written.
-// RUN: asyncgpu-opt %s --run | filecheck %s --match-full-lines
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s --match-full-lines
 func.func @main() {
   %c0 = arith.constant 0 : index
   %pad = arith.constant -1.0 : f32

@@ -1,9 +1,9 @@
 // --run with --verify-diagnostics matches hazards and leaks against expected-error/-warning lines
 // (a lit suite can check a program's hazards as it checks a pass's diagnostics); all matched: exit 0.
-// RUN: asyncgpu-opt %s --run --verify-diagnostics --split-input-file
+// RUN: asyncgpu-opt %s --run --backend sim --verify-diagnostics --split-input-file
 // A missing annotation and an annotation nothing produced both fail, located.
 // RUN: sed -e 's/expected-[w]arning@+1 {{leak: device allocation}}//' -e 's/{{use after free}}/{{double free}}/' %s \
-// RUN:   | not asyncgpu-opt - --run --verify-diagnostics --split-input-file 2>&1 | filecheck %s --check-prefix=FAIL
+// RUN:   | not asyncgpu-opt - --run --backend sim --verify-diagnostics --split-input-file 2>&1 | filecheck %s --check-prefix=FAIL
 // FAIL-DAG: <stdin>:26:10: error: unexpected warning: leak: device allocation
 // FAIL-DAG: <stdin>:31:11: error: unexpected error: use after free: kernel @k::@get
 // FAIL-DAG: error: expected error "double free" was not produced

@@ -5,8 +5,8 @@
 // on with it: %t6 waits for %t0 anyway).  A benchmark program (benchmarks/schedule.py, 7 ops over 3
 // buffers); the lowered program prints what the input prints, with no leak and no hazard.
 // RUN: asyncgpu-opt %s -gpu-to-runtime | filecheck %s
-// RUN: asyncgpu-opt %s --run | filecheck %s --check-prefix=OUT
-// RUN: asyncgpu-opt %s -gpu-to-runtime --run --run-stats %t.json | filecheck %s --check-prefix=OUT
+// RUN: asyncgpu-opt %s --run --backend sim | filecheck %s --check-prefix=OUT
+// RUN: asyncgpu-opt %s -gpu-to-runtime --run --backend sim --run-stats %t.json | filecheck %s --check-prefix=OUT
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('streams', s['streams_created'], 'leaked', s['streams_leaked'], s['events_leaked'], 'hazards', s['hazards'])" %t.json | filecheck %s --check-prefix=STATS
 // CHECK-LABEL: func.func @main
 // CHECK-COUNT-2: llvm.call @mgpuStreamCreate()

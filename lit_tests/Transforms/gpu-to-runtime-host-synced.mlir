@@ -1,7 +1,7 @@
 // A token the host has already waited for is complete when later work is enqueued: gpu-to-runtime
 // does not make a stream wait for it again (no event), and does not synchronize it twice.
 // RUN: asyncgpu-opt %s -gpu-to-runtime | filecheck %s
-// RUN: asyncgpu-opt %s -gpu-to-runtime --run --run-stats %t.json
+// RUN: asyncgpu-opt %s -gpu-to-runtime --run --backend sim --run-stats %t.json
 // RUN: %python -c "import json, sys; s = json.load(open(sys.argv[1])); print('events', s['events_created'], 'hazards', s['hazards'])" %t.json | filecheck %s --check-prefix=STATS
 // STATS: events 0 hazards 0
 // CHECK-LABEL: func.func @main

@@ -121,12 +121,9 @@ def _lane_id(ex: Any, op: Any) -> Any:
 
 
 
-@KERNEL.impl(gpu_d.BarrierOp)
-def _barrier(ex: Any, op: Any) -> Any:
-    """Threads run in lock step, so every active thread is here together: what each did before is
-    done (divergent code included).  A block must reach the barrier with all its threads or none;
-    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
-    located error, where a GPU hangs or lets the threads wait at different barriers."""
+def whole_blocks(ex: Any, op: Any, why: str) -> None:
+    """A located error unless each block reaches ``op`` with all its threads or none (a block-wide op:
+    ``gpu.barrier``, ``gpu.all_reduce``)."""
     if ex.mask is not None:
         act = simt.rows(ex.mask, ex.ids.shape)
         partial = act.any(axis=1) & ~act.all(axis=1)
@@ -134,9 +131,18 @@ def _barrier(ex: Any, op: Any) -> Any:
             b = int(np.flatnonzero(partial)[0])
             t = int(np.flatnonzero(~act[b])[0])
             gz, gy, gx, bz, by, bx = ex.ids.shape
-            raise MLIRError(f"gpu.barrier reached by only some threads of block ({b % gx}, {b // gx % gy}, "
+            raise MLIRError(f"{op.name} reached by only some threads of block ({b % gx}, {b // gx % gy}, "
                             f"{b // (gx * gy)}): thread ({t % bx}, {t // bx % by}, {t // (bx * by)}) does not "
-                            "reach it (a barrier in divergent code: the block would hang)", op.loc)
+                            f"reach it ({why})", op.loc)
+
+
+@KERNEL.impl(gpu_d.BarrierOp)
+def _barrier(ex: Any, op: Any) -> Any:
+    """Threads run in lock step, so every active thread is here together: what each did before is
+    done (divergent code included).  A block must reach the barrier with all its threads or none;
+    a barrier some threads of a block do not reach (divergent code, threads that returned) is a
+    located error, where a GPU hangs or lets the threads wait at different barriers."""
+    whole_blocks(ex, op, "a barrier in divergent code: the block would hang")
     ex.races.barrier()  # a new interval for the race tracker
     return None
 
@@ -199,6 +205,7 @@ def _all_reduce(ex: Any, op: Any) -> Any:
     kind = gpu_k.reduce_kind(op)
     shape = ex.ids.shape
     if kind is not None:
+        whole_blocks(ex, op, "divergent code: on a GPU its barriers are undefined there")
         return simt.all_reduce(kind, _active(ex, v, kind), shape)
     if ex.mask is not None and not np.all(ex.mask):
         raise MLIRError("gpu.all_reduce with a region reached by only some threads of a block "
@@ -313,8 +320,11 @@ def _all_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     t = op.results[0].type
     v, r = em.name(op.operands[0]), em.name(op.results[0])
     buf = f"{r}_s"
+    # one block-wide scratch for every all_reduce of the kernel (each ends with a barrier), so a
+    # kernel of many reductions stays within the 48 KiB of static shared memory
+    em.prelude.add("__shared__ __align__(8) unsigned char all_reduce_scratch[8 * 1024];")
     em.lines += [
-        f"{ind}__shared__ {ctype(t)} {buf}[1024];",
+        f"{ind}{ctype(t)} *{buf} = ({ctype(t)} *)all_reduce_scratch;",
         f"{ind}{buf}[{_TL}] = {v};",
         f"{ind}__syncthreads();",
         f"{ind}for (int s = 1; s < {_NT}; s <<= 1) {{",
@@ -348,6 +358,8 @@ def _gpu_yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
 
 @CUDA.impl(gpu_k.SubgroupReduceOp)
 def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """Each lane combines the active lanes of its cluster in lane order (``__activemask``: a partial
+    warp or divergent code reads no missing lane), as the simulator pads them with the neutral element."""
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.subgroup_reduce of a vector is not supported by the CUDA emitter", op.loc)
     kind = gpu_k.reduce_kind(op)
@@ -356,16 +368,24 @@ def _subgroup_reduce_c(em: Any, op: Any, ind: str, results: Any) -> None:
     stride = op.attributes.get("cluster_stride")
     c = size.value if size is not None else simt.SUBGROUP_SIZE
     s = stride.value if stride is not None else 1
-    r = em.name(op.results[0])
-    em.decl(op.results[0], em.name(op.operands[0]), ind)
-    em.lines += [f"{ind}for (int off = {s}; off < {c * s}; off <<= 1) {{",
-                 f"{ind}  {ctype(t)} o = __shfl_xor_sync(0xffffffffu, {r}, off);",
-                 f"{ind}  {r} = {combine_c(kind, t, r, 'o')};",
+    v, r = em.name(op.operands[0]), em.name(op.results[0])
+    em.decl(op.results[0], v, ind)
+    em.lines += [f"{ind}{{",
+                 f"{ind}  unsigned m = __activemask();",
+                 f"{ind}  int lane = {_TL} % 32, base = lane / {c * s} * {c * s} + lane % {s};",
+                 f"{ind}  bool have = false;",
+                 f"{ind}  for (int j = 0; j < {c}; ++j) {{",
+                 f"{ind}    int src = base + j * {s};",
+                 f"{ind}    {ctype(t)} o = __shfl_sync(m, {v}, src);",
+                 f"{ind}    if ((m >> src) & 1u) {{ {r} = have ? {combine_c(kind, t, r, 'o')} : o; have = true; }}",
+                 f"{ind}  }}",
                  f"{ind}}}"]
 
 
 @CUDA.impl(gpu_k.ShuffleOp)
 def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
+    """``__shfl_sync`` over the active lanes (``__activemask``); a source lane outside ``[0, width)``
+    or past the block's last thread is invalid (the lane keeps its own value)."""
     if isinstance(op.operands[0].type, T.VectorType):
         raise CudaCodegenError("gpu.shuffle of a vector is not supported by the CUDA emitter", op.loc)
     v, off, w = (em.name(x) for x in op.operands)
@@ -374,8 +394,8 @@ def _shuffle_c(em: Any, op: Any, ind: str, results: Any) -> None:
     src = {"xor": f"({lane} ^ {off})", "down": f"({lane} + {off})", "up": f"({lane} - {off})", "idx": off}[mode]
     valid = em.name(op.results[1])
     em.lines.append(f"{ind}int {valid}_src = {src};")
-    em.decl(op.results[1], f"{valid}_src >= 0 && {valid}_src < {w}", ind)
-    em.decl(op.results[0], f"__shfl_sync(0xffffffffu, {v}, {valid} ? {valid}_src : {lane})", ind)
+    em.decl(op.results[1], f"{valid}_src >= 0 && {valid}_src < {w} && {_TL} - {lane} + {valid}_src < {_NT}", ind)
+    em.decl(op.results[0], f"__shfl_sync(__activemask(), {v}, {valid} ? {valid}_src : {lane})", ind)
 
 
 @CUDA.impl(gpu_k.subgroup_size)

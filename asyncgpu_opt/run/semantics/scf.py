@@ -255,8 +255,19 @@ def _kindex_switch(ex: Any, op: Any) -> Any:
 # --------------------------------------------------------------------------- CUDA C
 @CUDA.impl(scf_d.YieldOp, scf_d.ConditionOp)
 def _yield_c(em: Any, op: Any, ind: str, results: Any) -> None:
-    for dst, v in zip(results or [], op.operands):
-        em.lines.append(f"{ind}{dst} = {em.name(v)};")
+    """A parallel copy into the loop/if variables: through temporaries when a destination is also
+    read (``scf.yield %b, %a`` swaps)."""
+    pairs = [(dst, em.name(v)) for dst, v in zip(results or [], op.operands) if dst != em.name(v)]
+    dsts = {d for d, _ in pairs}
+    if len(pairs) < 2 or not any(src in dsts for _, src in pairs):
+        em.lines += [f"{ind}{dst} = {src};" for dst, src in pairs]
+        return
+    tmp = [f"y{em.n}_{i}" for i in range(len(pairs))]
+    em.n += 1
+    em.lines.append(f"{ind}{{")
+    em.lines += [f"{ind}  auto {t} = {src};" for t, (_, src) in zip(tmp, pairs)]
+    em.lines += [f"{ind}  {dst} = {t};" for t, (dst, _) in zip(tmp, pairs)]
+    em.lines.append(f"{ind}}}")
 
 
 @CUDA.impl(scf_d.ForOp)
