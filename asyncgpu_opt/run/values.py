@@ -17,6 +17,7 @@ import numpy as np
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
+from .elements import Codec, Coded, alloc_size, codec_of
 from .memory import Buffer, Ptr
 from .model import Event, HostThread, Stream
 
@@ -50,10 +51,24 @@ def dtype_of(t: T.Type) -> np.dtype:
             return np.dtype(np.int64)
         return np.dtype(dt)
     if isinstance(t, T.FloatType):
+        if t.text == "f80" and np.dtype(np.longdouble).itemsize == 16:
+            return np.dtype(np.longdouble)
         return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(t.text, np.float32))
     if isinstance(t, T.LLVMPointerType):
         return np.dtype(np.uint64)
+    if isinstance(t, T.ComplexType) and t.element_type.text in ("f32", "f64"):
+        return np.dtype(np.complex64 if t.element_type.text == "f32" else np.complex128)
     raise ValueError(f"no numpy type for '{t}'")
+
+
+def element_storage(t: T.Type) -> tuple[np.dtype, Codec | None]:
+    """(compute dtype, codec) of memref element type ``t``: the codec converts to the bytes the
+    element takes in memory where the compute dtype's size is not its size (``run/elements.py``)."""
+    c = codec_of(t)
+    dt = dtype_of(t)
+    if c is None and dt.itemsize != alloc_size(t):
+        raise ValueError(f"element type '{t}' in memory is not supported by --run")
+    return dt, c
 
 
 def odd_width(t: T.Type) -> int | None:
@@ -97,19 +112,26 @@ class MemRef:
     dtype: np.dtype
     #: For workgroup memory in kernels: element stride between the copies of different blocks.
     block_stride: int = 0
+    #: How elements whose size in memory is not ``dtype``'s are stored (None: as ``dtype``).
+    codec: Codec | None = None
 
     @property
     def buffer(self) -> Buffer | None:
         return self.aligned.buffer
 
     @property
+    def storage(self) -> np.dtype:
+        """The numpy type of the elements' bytes in memory."""
+        return self.dtype if self.codec is None else self.codec.storage
+
+    @property
     def itemsize(self) -> int:
-        return self.dtype.itemsize
+        return self.storage.itemsize
 
     @property
     def base_elem(self) -> int:
-        """Element index of the aligned pointer in the buffer viewed as ``dtype``."""
-        return self.aligned.offset // self.dtype.itemsize
+        """Element index of the aligned pointer in the buffer viewed as the storage type."""
+        return self.aligned.offset // self.itemsize
 
     def numel(self) -> int:
         n = 1
@@ -117,24 +139,36 @@ class MemRef:
             n *= s
         return n
 
-    def flat(self) -> np.ndarray:
-        """The whole buffer as a flat ``dtype`` array (the aligned pointer's buffer)."""
+    def raw_flat(self) -> np.ndarray:
+        """The whole buffer as a flat array of the storage type (the aligned pointer's buffer)."""
         buf = self.aligned.buffer
         if buf is None:
             raise ValueError("dereference of a null memref")
-        n = buf.nbytes // self.dtype.itemsize
-        return buf.data[: n * self.dtype.itemsize].view(self.dtype)
+        st = self.storage
+        n = buf.nbytes // st.itemsize
+        return buf.data[: n * st.itemsize].view(st)
 
-    def array(self) -> np.ndarray:
-        """A strided numpy view of the memref's elements."""
-        flat = self.flat()
-        it = self.dtype.itemsize
+    def flat(self) -> Any:
+        """The whole buffer as a flat ``dtype`` array: a numpy view, or a :class:`Coded` one that
+        converts on access for an element type with a codec."""
+        raw = self.raw_flat()
+        return raw if self.codec is None else Coded(raw, self.codec)
+
+    def raw_array(self) -> np.ndarray:
+        """A strided numpy view of the memref's elements' storage."""
+        flat = self.raw_flat()
+        it = self.itemsize
         start = self.base_elem + self.offset
         if not self.sizes:
             return flat[start : start + 1].reshape(())
         return np.lib.stride_tricks.as_strided(
             flat[start:], shape=self.sizes, strides=[s * it for s in self.strides]
         )
+
+    def array(self) -> Any:
+        """A strided view of the memref's elements (:class:`Coded` for a type with a codec)."""
+        raw = self.raw_array()
+        return raw if self.codec is None else Coded(raw, self.codec)
 
     def is_contiguous(self) -> bool:
         return self.strides == row_major(self.sizes)
@@ -320,5 +354,5 @@ def memref_from_llvm(d: Any, mt: Any) -> MemRef:
     sizes = tuple(int(x) for x in d[3]) if len(d) > 3 else ()
     strides = tuple(int(x) for x in d[4]) if len(d) > 4 else ()
     et = getattr(mt, "element_type", None)
-    dt = dtype_of(et) if et is not None else np.dtype(np.float32)
-    return MemRef(alloc, aligned, off, sizes, strides, dt)
+    dt, codec = element_storage(et) if et is not None else (np.dtype(np.float32), None)
+    return MemRef(alloc, aligned, off, sizes, strides, dt, codec=codec)
