@@ -289,6 +289,8 @@ CUDA.refuse(memref_d.AllocaOp, memref_d.CastOp, memref_d.SubViewOp, memref_d.Rei
 def _atomic_lanes(ex: Any, op: Any, m: Any, idx: list[Any]) -> tuple[np.ndarray, np.ndarray] | None:
     """(linear ids of the active threads, in order; the element each one updates).  The access is
     recorded as a read and a write for the hazard checker, not for the race tracker."""
+    if m.codec is not None:
+        raise ValueError(f"atomic update of '{m.codec.name}' elements is not supported by --run")
     vu = ex.offsets(op, m, idx)
     ex.check(op, m, vu, False, atomic=True)
     off, mask = ex.check(op, m, vu, True, atomic=True)
