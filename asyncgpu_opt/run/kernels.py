@@ -126,6 +126,7 @@ class KernelExec:
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
         self.printed: list[str] = []  # gpu.printf lines, in thread order
+        self.calls_active: set[int] = set()  # the device functions being called (func.call)
         self.steps = 0  # loop steps taken (tick)
         self.dyn_shared_bytes = 0  # the launch's dynamic_shared_memory_size
         self._dyn_shared: MemRef | None = None
