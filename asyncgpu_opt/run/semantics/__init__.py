@@ -6,7 +6,7 @@ from __future__ import annotations
 
 #: the dialect modules of this package, in load order
 MODULES = ("arith", "math", "builtin", "func", "cf", "memref", "affine", "scf", "llvm", "llvm_intr", "async_", "gpu",
-           "gpu_mma", "vector")
+           "gpu_mma", "vector", "vector_kernel")
 _loaded = False
 
 
@@ -15,6 +15,7 @@ def load() -> None:
     global _loaded
     if not _loaded:
         from . import (  # noqa: F401
-            affine, arith, async_, builtin, cf, func, gpu, gpu_mma, llvm, llvm_intr, math, memref, scf, vector)
+            affine, arith, async_, builtin, cf, func, gpu, gpu_mma, llvm, llvm_intr, math, memref, scf, vector,
+            vector_kernel)
 
         _loaded = True

@@ -21,7 +21,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
-from ..registry import CUDA, SIM, CudaCodegenError
+from ..registry import CUDA, HOST, SIM, CudaCodegenError
 from ..values import UNSIGNED_OF, MemRef, const_value, dtype_of, odd_width, scalar, sign_extend
 
 Impl = Callable[[Any, Any], Any]
@@ -165,7 +165,7 @@ for _cls, _fn in FLOAT_BINARY.items():
 SIM.impl(arith_d.NegFOp)(unop(np.negative))
 
 
-@SIM.impl(arith_d.ConstantOp)
+@HOST.impl(arith_d.ConstantOp)  # in kernels: vector_kernel.py (vectors with thread dimensions)
 def constant(it: Any, op: Any) -> Any:
     return const_value(op.attributes["value"], op.results[0].type)
 

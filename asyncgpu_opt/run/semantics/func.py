@@ -9,7 +9,7 @@ from ...diagnostics import MLIRError
 from ...dialects import func as func_d
 from ...ir import attributes as A
 from ...ir.symbols import lookup_symbol
-from ..registry import HOST, KERNEL
+from ..registry import CUDA, HOST, KERNEL
 
 
 def call(it: Any, op: Any) -> Any:
@@ -50,3 +50,6 @@ def _kcall(ex: Any, op: Any) -> Any:
     finally:
         active.discard(id(fn))
     return list(vals) if len(op.results) != 1 else vals[0]
+
+
+CUDA.refuse(func_d.CallOp, reason="func.call in a kernel is not supported by the CUDA emitter (run it on the simulator)")
