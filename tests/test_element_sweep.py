@@ -14,10 +14,10 @@ import math
 import numpy as np
 import pytest
 
+from asyncgpu_opt.api import parse
 from asyncgpu_opt.driver import Config, run_opt  # type: ignore[attr-defined]
 from asyncgpu_opt.passes.pipeline import parse_pipeline
 from asyncgpu_opt.run.elements import alloc_size
-from asyncgpu_opt.api import parse
 
 INTS = {"i1": 1, "i3": 3, "i4": 4, "i8": 8, "i12": 12, "i16": 16, "i24": 24, "i32": 32, "i48": 48, "i64": 64}
 #: float type -> (mantissa bits, smallest normal exponent)
@@ -38,7 +38,8 @@ def _program(t: str, shared: bool) -> str:
     else:
         make = (f"%s32 = arith.index_cast %s : index to i32\n        %sf = arith.sitofp %s32 : i32 to f32\n"
                 f"        %sh = arith.addf %sf, %half : f32\n        %v = arith.truncf %sh : f32 to {t}")
-        make = make if t != "f32" else make.replace(f"%v = arith.truncf %sh : f32 to {t}", "%v = arith.addf %sh, %zero : f32")
+        if t == "f32":
+            make = make.replace("%v = arith.truncf %sh : f32 to f32", "%v = arith.addf %sh, %zero : f32")
         dbl = f"%w = arith.addf %x, %x : {t}"
         wide = f"%p = arith.extf %x : {t} to f64" if t != "f64" else "%p = arith.addf %x, %zero64 : f64"
         if t == "f64":

@@ -27,7 +27,8 @@ def test_cuda_emitter_refuses_with_a_location(path: Path) -> None:
         from asyncgpu_opt.driver import Config, run_opt  # type: ignore[attr-defined]
         from asyncgpu_opt.passes.pipeline import parse_pipeline
 
-        r = run_opt(path.read_text(), str(path), Config(pipeline=parse_pipeline("builtin.module(gpu-kernel-outlining)")))
+        outline = parse_pipeline("builtin.module(gpu-kernel-outlining)")
+        r = run_opt(path.read_text(), str(path), Config(pipeline=outline))
         kernels = _kernels_of_text(r.output, path)
     assert kernels
     for k in kernels:

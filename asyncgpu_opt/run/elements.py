@@ -196,10 +196,6 @@ class Coded:
     def shape(self) -> tuple[int, ...]:
         return self.raw.shape
 
-    @property
-    def size(self) -> int:
-        return int(self.raw.size)
-
     def __len__(self) -> int:
         return len(self.raw)
 
@@ -219,6 +215,3 @@ class Coded:
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         d = self.codec.decode(self.raw)
         return d if dtype is None else d.astype(dtype)
-
-    def astype(self, dtype: Any, copy: bool = True) -> np.ndarray:
-        return np.asarray(self.codec.decode(self.raw)).astype(dtype)

@@ -30,11 +30,11 @@ from ..dialects import scf as scf_d
 from ..ir import attributes as A
 from ..ir import types as T
 from . import concurrent, control, semantics
+from .elements import alloc_size
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
 from .model import Access, DeviceAssert, KernelAssertFailed
 from .registry import KERNEL
-from .elements import alloc_size
 from .values import MemRef, apply_impl, element_storage, group, row_major
 
 

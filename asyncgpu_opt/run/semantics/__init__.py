@@ -15,7 +15,21 @@ def load() -> None:
     global _loaded
     if not _loaded:
         from . import (  # noqa: F401
-            affine, arith, async_, builtin, cf, func, gpu, gpu_mma, llvm, llvm_intr, math, memref, scf, vector,
-            vector_kernel)
+            affine,
+            arith,
+            async_,
+            builtin,
+            cf,
+            func,
+            gpu,
+            gpu_mma,
+            llvm,
+            llvm_intr,
+            math,
+            memref,
+            scf,
+            vector,
+            vector_kernel,
+        )
 
         _loaded = True

@@ -52,4 +52,5 @@ def _kcall(ex: Any, op: Any) -> Any:
     return list(vals) if len(op.results) != 1 else vals[0]
 
 
-CUDA.refuse(func_d.CallOp, reason="func.call in a kernel is not supported by the CUDA emitter (run it on the simulator)")
+CUDA.refuse(func_d.CallOp,
+            reason="func.call in a kernel is not supported by the CUDA emitter (run it on the simulator)")

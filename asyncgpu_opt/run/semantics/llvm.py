@@ -12,9 +12,9 @@ from ...dialects import llvm as llvm_d
 from ...dialects import llvm_memory as llvm_mem
 from ...ir import attributes as A
 from ...ir import types as T
+from ..elements import alloc_size
 from ..memory import Ptr
 from ..registry import CUDA, HOST, SIM, op_class
-from ..elements import alloc_size
 from ..values import Cell, MemRef, attr_value, dtype_of, element_storage, loc_str, scalar
 from . import arith as ar
 from .builtin import cast as unrealized_cast

@@ -17,8 +17,8 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import ctype, is_dynamic
-from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..elements import alloc_size
+from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import MemRef, dtype_of, element_storage, loc_str, named, row_major, segments
 
 
