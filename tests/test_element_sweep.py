@@ -184,3 +184,42 @@ def test_small_float_rounding() -> None:
     assert all(math.isnan(v) for v in through("f8E4M3FN", [465.0, 1000.0, math.inf]))
     assert through("f8E5M2", [1.125, 1.375, 57344.0, 61440.0, -1e9]) == [1.0, 1.5, 57344.0, math.inf, -math.inf]
     assert codec_of(T.f32) is None and codec_of(T.IntegerType(3)) is not None
+
+
+@pytest.mark.parametrize(("t", "value", "shown"), [
+    ("bf16", "1.00390625", "1"), ("bf16", "-3.0e+38", "-3.00406e+38"), ("f16", "0.1", "0.0999756"),
+    ("f32", "0.1", "0.1"), ("i16", "-7", "-7"), ("i32", "123456", "123456")])
+def test_memset_same_before_and_after_lowering(t: str, value: str, shown: str) -> None:
+    """``gpu.memset`` fills with the value's own bits (a bf16 constant rounds to bf16 first: upstream
+    prints ``-3.0e+38 : bf16`` as ``-3.004060e+38``)."""
+    is_int = t.startswith("i")
+    pty, prfn = ("i64", "printMemrefI64") if is_int else ("f64", "printMemrefF64")
+    wide = f"arith.extsi %x : {t} to i64" if is_int else f"arith.extf %x : {t} to f64"
+    text = f"""module attributes {{gpu.container_module}} {{
+  func.func private @{prfn}(memref<*x{pty}>)
+  func.func @main() {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %v = arith.constant {value} : {t}
+    %d = gpu.alloc host_shared () : memref<5x{t}>
+    gpu.memset %d, %v : memref<5x{t}>, {t}
+    %o = memref.alloc() : memref<5x{pty}>
+    scf.for %i = %c0 to %c5 step %c1 {{
+      %x = memref.load %d[%i] : memref<5x{t}>
+      %p = {wide}
+      memref.store %p, %o[%i] : memref<5x{pty}>
+    }}
+    %u = memref.cast %o : memref<5x{pty}> to memref<*x{pty}>
+    call @{prfn}(%u) : (memref<*x{pty}>) -> ()
+    gpu.dealloc %d : memref<5x{t}>
+    memref.dealloc %o : memref<5x{pty}>
+    return
+  }}
+}}
+"""
+    before, after = _run(text, lower=False), _run(text, lower=True)
+    assert before[0] == 0 and before[2] == "", before[2]
+    assert after[0] == 0 and after[2] == "", after[2]
+    assert before[1] == after[1]
+    assert before[1].rstrip().endswith("[" + ",  ".join([shown] * 5) + "]")

@@ -61,6 +61,22 @@ def dtype_of(t: T.Type) -> np.dtype:
     raise ValueError(f"no numpy type for '{t}'")
 
 
+#: float types computed in a wider numpy type (``float32``) and rounded to their own format
+NARROW_FLOATS = frozenset(("bf16", "f8E4M3FN", "f8E5M2"))
+
+
+def round_float(t: T.Type, x: Any) -> Any:
+    """``x`` (computed in ``float32``) rounded to float type ``t`` (or a vector of it) where that
+    is narrower (``bf16``, ``f8``: nearest, ties to even); other types unchanged."""
+    et = getattr(t, "element_type", t)
+    if et.text not in NARROW_FLOATS:
+        return x
+    c = codec_of(et)
+    assert c is not None
+    r = c.decode(c.encode(x))
+    return r if isinstance(x, np.ndarray) else r[()]
+
+
 def element_storage(t: T.Type) -> tuple[np.dtype, Codec | None]:
     """(compute dtype, codec) of memref element type ``t``: the codec converts to the bytes the
     element takes in memory where the compute dtype's size is not its size (``run/elements.py``)."""
@@ -281,7 +297,7 @@ def const_value(attr: Any, t: T.Type) -> Any:
     if isinstance(attr, A.IntegerAttr):
         return scalar(t, attr.value)
     if isinstance(attr, A.FloatAttr):
-        return dtype_of(t).type(attr.value)
+        return round_float(t, dtype_of(t).type(attr.value))
     if isinstance(attr, A.DenseElementsAttr):
         et = attr.type.element_type
         if isinstance(et, T.IntegerType | T.IndexType):  # wrap: dense<[255]> : vector<1xi8> is -1
@@ -289,7 +305,7 @@ def const_value(attr: Any, t: T.Type) -> Any:
             if attr.splat:
                 return np.full(attr.type.shape, vals[0], dtype=dtype_of(et))
             return np.array(vals, dtype=dtype_of(et)).reshape(attr.type.shape)
-        return np.array(attr.flat_values(), dtype=dtype_of(et)).reshape(attr.type.shape)
+        return round_float(et, np.array(attr.flat_values(), dtype=dtype_of(et)).reshape(attr.type.shape))
     if isinstance(attr, A.StringAttr):
         return attr.value
     raise ValueError(f"unsupported constant {attr}")
