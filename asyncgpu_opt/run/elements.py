@@ -150,6 +150,30 @@ class _SmallFloat(Codec):
         return np.where(np.isnan(x), self.nan_code, code).astype(np.uint8)
 
 
+class VectorElements(Codec):
+    """Vectors as memref elements (``memref<4xvector<3xf32>>``): each element's bytes are the
+    vector's (row-major) padded to its alloc size; a load gives the host's vector (an array of the
+    vector's shape).  Vectors of ``i1`` (bit-packed in LLVM), odd widths or ``bf16``/``f8`` are
+    refused."""
+
+    def __init__(self, t: Any, compute: np.dtype) -> None:
+        super().__init__(t.text, compute, np.dtype((np.void, alloc_size(t))))
+        self.vshape = tuple(t.shape)
+        self.nbytes = int(np.prod(self.vshape)) * compute.itemsize
+
+    def decode(self, raw: Any) -> Any:
+        a = np.asarray(raw)
+        b = a.reshape(-1).view(np.uint8).reshape(a.shape + (self.storage.itemsize,))[..., : self.nbytes]
+        return np.ascontiguousarray(b).view(self.compute).reshape(a.shape + self.vshape)
+
+    def encode(self, values: Any) -> Any:
+        v = np.ascontiguousarray(np.asarray(values, dtype=self.compute))
+        lead = v.shape[: v.ndim - len(self.vshape)]
+        out = np.zeros(lead + (self.storage.itemsize,), np.uint8)
+        out[..., : self.nbytes] = v.reshape(lead + (-1,)).view(np.uint8)
+        return out.reshape(-1).view(self.storage).reshape(lead)
+
+
 _INT_STORAGE = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
 _CODECS: dict[str, Codec | None] = {}
 
@@ -166,6 +190,13 @@ def codec_of(t: Any) -> Codec | None:
         c = _SmallFloat("f8E5M2", 5, 2, True, ())
     elif t.text == "f8E4M3FN":
         c = _SmallFloat("f8E4M3FN", 4, 3, False, (0x7F, 0xFF))
+    elif isinstance(t, T.VectorType):
+        et = t.element_type
+        native = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "index": np.int64, "i8": np.int8,
+                  "i16": np.int16, "i32": np.int32, "i64": np.int64}.get(et.text)
+        if native is None or any(t.scalable):
+            raise ValueError(f"element type '{t}' in memory is not supported by --run")
+        c = VectorElements(t, np.dtype(native))
     elif t.text == "f128":
         raise ValueError("element type 'f128' in memory is not supported by --run")
     elif isinstance(t, T.IntegerType) and t.width not in (1, 8, 16, 32, 64):

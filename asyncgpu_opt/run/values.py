@@ -81,7 +81,7 @@ def element_storage(t: T.Type) -> tuple[np.dtype, Codec | None]:
     """(compute dtype, codec) of memref element type ``t``: the codec converts to the bytes the
     element takes in memory where the compute dtype's size is not its size (``run/elements.py``)."""
     c = codec_of(t)
-    dt = dtype_of(t)
+    dt = c.compute if isinstance(t, T.VectorType) and c is not None else dtype_of(t)
     if c is None and dt.itemsize != alloc_size(t):
         raise ValueError(f"element type '{t}' in memory is not supported by --run")
     return dt, c

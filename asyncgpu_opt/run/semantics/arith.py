@@ -21,8 +21,8 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
-from ..registry import CUDA, HOST, SIM, CudaCodegenError
 from ..elements import codec_of
+from ..registry import CUDA, HOST, SIM, CudaCodegenError
 from ..values import (
     NARROW_FLOATS,
     UNSIGNED_OF,

@@ -17,7 +17,7 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import ctype, is_dynamic
-from ..elements import alloc_size
+from ..elements import VectorElements, alloc_size
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
 from ..values import MemRef, dtype_of, element_storage, loc_str, named, row_major, segments
 
@@ -200,10 +200,16 @@ def scatter(flat: np.ndarray, off: Any, val: Any, mask: Any) -> None:
     flat[off[mask]] = np.broadcast_to(val, shape)[mask] if isinstance(val, np.ndarray) else val
 
 
+def _no_vector_elements(m: Any) -> None:
+    if isinstance(m.codec, VectorElements):
+        raise ValueError(f"a memref of '{m.codec.name}' elements in a kernel is not supported by --run")
+
+
 @KERNEL.impl(memref_d.LoadOp)
 def _kload(ex: Any, op: Any) -> Any:
     env = ex.env
     m = env[op.operands[0]]
+    _no_vector_elements(m)
     off = ex.offsets(op, m, [env[v] for v in op.operands[1:]])
     off, mask = ex.check(op, m, off, False)
     flat = m.flat()
@@ -243,6 +249,7 @@ def _kstore(ex: Any, op: Any) -> Any:
 
 
 def _kstore_at(ex: Any, op: Any, val: Any, m: Any, idx: list[Any]) -> Any:
+    _no_vector_elements(m)
     off = ex.offsets(op, m, idx)
     off, mask = ex.check(op, m, off, True)
     if off is None:
