@@ -26,6 +26,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
 from . import runner_utils as RU
+from .elements import alloc_size
 from .memory import Ptr
 from .registry import HOST
 from .runtime import Event, HostThread, Runtime, Stream
@@ -39,7 +40,7 @@ from .values import (
     Token,
     all_offsets,
     apply_impl,
-    dtype_of,
+    element_storage,
     group,
     loc_str,
     loc_str_any,
@@ -49,6 +50,15 @@ from .values import (
 
 __all__ = ["Interpreter", "MemRef", "RunError", "make_runtime", "run_module", "run_summary"]
 
+
+
+def _print_element_type(name: str) -> T.Type:
+    """The element type a ``printMemref*`` runtime function reads (for an LLVM descriptor)."""
+    text = RU.PRINT_MEMREF_ELEMENT[name]
+    if text.startswith("complex"):
+        return T.ComplexType(T.f32 if "f32" in text else T.f64)
+    simple = {"f16": T.f16, "bf16": T.bf16, "f32": T.f32, "f64": T.f64, "index": T.index}
+    return simple.get(text) or T.IntegerType(int(text[1:]))
 
 class Interpreter:
     """Executes host code of a module against a runtime."""
@@ -133,11 +143,11 @@ class Interpreter:
         if name in RU.PRINT_MEMREF_DTYPES:
             m = args[0]
             if isinstance(m, tuple):  # unranked LLVM descriptor (rank, ptr to descriptor)
-                m = memref_from_llvm(m, None)
+                m = memref_from_llvm(m, _print_element_type(name))
             self.host_read(m, loc)
             dt = np.dtype(RU.PRINT_MEMREF_DTYPES[name])
-            flat = m.flat().view(m.dtype)
-            arr = flat.astype(dt, copy=False) if dt != m.dtype else flat
+            flat = m.flat()
+            arr = np.asarray(flat).astype(dt, copy=False)
             out.write(RU.format_memref(arr, m.base_elem + m.offset, list(m.sizes), list(m.strides),
                                        base_address=m.aligned.as_int() if m.aligned.buffer else 0))
             return []
@@ -210,10 +220,10 @@ class Interpreter:
         if any(s < 0 for s in sizes_t):
             raise ValueError(f"negative dimension size in {list(sizes_t)}")
         off, strides = memref_layout(mt, sizes_t)
-        dt = dtype_of(mt.element_type)
+        dt, codec = element_storage(mt.element_type)
         n = 1 + sum((s - 1) * st for s, st in zip(sizes_t, strides)) + off if all(sizes_t) else off
-        p = ptr_fn(max(n, 0) * dt.itemsize)
-        return MemRef(p, p, off, sizes_t, strides, dt)
+        p = ptr_fn(max(n, 0) * alloc_size(mt.element_type))
+        return MemRef(p, p, off, sizes_t, strides, dt, codec=codec)
 
     # ------------------------------------------------------------------ gpu (before lowering)
     def tokens(self, values: list[Any]) -> list[Token]:

@@ -30,11 +30,12 @@ from ..dialects import scf as scf_d
 from ..ir import attributes as A
 from ..ir import types as T
 from . import concurrent, control, semantics
+from .elements import alloc_size
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
 from .model import Access, DeviceAssert, KernelAssertFailed
 from .registry import KERNEL
-from .values import MemRef, apply_impl, dtype_of, group, row_major
+from .values import MemRef, apply_impl, element_storage, group, row_major
 
 
 def _raise_mmap_threshold() -> None:
@@ -125,6 +126,7 @@ class KernelExec:
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
         self.printed: list[str] = []  # gpu.printf lines, in thread order
+        self.calls_active: set[int] = set()  # the device functions being called (func.call)
         self.steps = 0  # loop steps taken (tick)
         self.dyn_shared_bytes = 0  # the launch's dynamic_shared_memory_size
         self._dyn_shared: MemRef | None = None
@@ -293,14 +295,15 @@ class KernelExec:
 
     def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
         sizes = tuple(int(s) for s in t.shape)
-        dt = dtype_of(t.element_type)
+        dt, codec = element_storage(t.element_type)
+        size = alloc_size(t.element_type)
         n = 1
         for s in sizes:
             n *= s
-        buf = Buffer(-1, n * count * dt.itemsize, "host_shared", np.zeros(n * count * dt.itemsize, np.uint8))
+        buf = Buffer(-1, n * count * size, "host_shared", np.zeros(n * count * size, np.uint8))
         p = Ptr(buf, 0)
         self.local[id(buf)] = instances
-        return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n)
+        return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n, codec=codec)
 
 
 # --------------------------------------------------------------------------- entry points

@@ -176,6 +176,7 @@ def _printer(dtype: str) -> Callable[..., None]:
     return printer
 
 
+printMemrefF16 = _printer("float16")
 printMemrefF32 = _printer("float32")
 printMemrefF64 = _printer("float64")
 printMemrefI8 = _printer("int8")
@@ -188,6 +189,8 @@ printMemrefC64 = _printer("complex128")
 
 #: Runtime function name → numpy element type of the ``printMemref*`` family.
 PRINT_MEMREF_DTYPES: dict[str, str] = {
+    "printMemrefF16": "float16",
+    "printMemrefBF16": "float32",  # ``os << bf16`` prints the value as a float
     "printMemrefF32": "float32",
     "printMemrefF64": "float64",
     "printMemrefI8": "int8",
@@ -197,6 +200,14 @@ PRINT_MEMREF_DTYPES: dict[str, str] = {
     "printMemrefInd": "uint64",
     "printMemrefC32": "complex64",
     "printMemrefC64": "complex128",
+}
+
+
+#: Runtime function name → MLIR element type (spelling) the ``printMemref*`` function reads.
+PRINT_MEMREF_ELEMENT: dict[str, str] = {
+    "printMemrefF16": "f16", "printMemrefBF16": "bf16", "printMemrefF32": "f32", "printMemrefF64": "f64",
+    "printMemrefI8": "i8", "printMemrefI16": "i16", "printMemrefI32": "i32", "printMemrefI64": "i64",
+    "printMemrefInd": "index", "printMemrefC32": "complex<f32>", "printMemrefC64": "complex<f64>",
 }
 
 

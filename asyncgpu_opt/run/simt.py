@@ -191,6 +191,11 @@ def c_printf(fmt: str, args: list[Any]) -> str:
     return "".join(out)
 
 
+def reduce_leading(kind: str, a: np.ndarray) -> Any:
+    """The ``kind`` reduction of ``a`` over its first axis (a kernel vector's lanes)."""
+    return _reduce(kind, np.asarray(a), 0)[0]
+
+
 def combine_all(kind: str, a: np.ndarray) -> Any:
     """The ``kind`` reduction of a 1-D array (``vector.reduction``)."""
     return _reduce(kind, np.asarray(a), 0)[0]

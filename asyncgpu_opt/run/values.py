@@ -17,6 +17,7 @@ import numpy as np
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
+from .elements import Codec, Coded, alloc_size, codec_of
 from .memory import Buffer, Ptr
 from .model import Event, HostThread, Stream
 
@@ -50,10 +51,40 @@ def dtype_of(t: T.Type) -> np.dtype:
             return np.dtype(np.int64)
         return np.dtype(dt)
     if isinstance(t, T.FloatType):
+        if t.text == "f80" and np.dtype(np.longdouble).itemsize == 16:
+            return np.dtype(np.longdouble)
         return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(t.text, np.float32))
     if isinstance(t, T.LLVMPointerType):
         return np.dtype(np.uint64)
+    if isinstance(t, T.ComplexType) and t.element_type.text in ("f32", "f64"):
+        return np.dtype(np.complex64 if t.element_type.text == "f32" else np.complex128)
     raise ValueError(f"no numpy type for '{t}'")
+
+
+#: float types computed in a wider numpy type (``float32``) and rounded to their own format
+NARROW_FLOATS = frozenset(("bf16", "f8E4M3FN", "f8E5M2"))
+
+
+def round_float(t: T.Type, x: Any) -> Any:
+    """``x`` (computed in ``float32``) rounded to float type ``t`` (or a vector of it) where that
+    is narrower (``bf16``, ``f8``: nearest, ties to even); other types unchanged."""
+    et = getattr(t, "element_type", t)
+    if et.text not in NARROW_FLOATS:
+        return x
+    c = codec_of(et)
+    assert c is not None
+    r = c.decode(c.encode(x))
+    return r if isinstance(x, np.ndarray) else r[()]
+
+
+def element_storage(t: T.Type) -> tuple[np.dtype, Codec | None]:
+    """(compute dtype, codec) of memref element type ``t``: the codec converts to the bytes the
+    element takes in memory where the compute dtype's size is not its size (``run/elements.py``)."""
+    c = codec_of(t)
+    dt = c.compute if isinstance(t, T.VectorType) and c is not None else dtype_of(t)
+    if c is None and dt.itemsize != alloc_size(t):
+        raise ValueError(f"element type '{t}' in memory is not supported by --run")
+    return dt, c
 
 
 def odd_width(t: T.Type) -> int | None:
@@ -97,19 +128,26 @@ class MemRef:
     dtype: np.dtype
     #: For workgroup memory in kernels: element stride between the copies of different blocks.
     block_stride: int = 0
+    #: How elements whose size in memory is not ``dtype``'s are stored (None: as ``dtype``).
+    codec: Codec | None = None
 
     @property
     def buffer(self) -> Buffer | None:
         return self.aligned.buffer
 
     @property
+    def storage(self) -> np.dtype:
+        """The numpy type of the elements' bytes in memory."""
+        return self.dtype if self.codec is None else self.codec.storage
+
+    @property
     def itemsize(self) -> int:
-        return self.dtype.itemsize
+        return self.storage.itemsize
 
     @property
     def base_elem(self) -> int:
-        """Element index of the aligned pointer in the buffer viewed as ``dtype``."""
-        return self.aligned.offset // self.dtype.itemsize
+        """Element index of the aligned pointer in the buffer viewed as the storage type."""
+        return self.aligned.offset // self.itemsize
 
     def numel(self) -> int:
         n = 1
@@ -117,24 +155,36 @@ class MemRef:
             n *= s
         return n
 
-    def flat(self) -> np.ndarray:
-        """The whole buffer as a flat ``dtype`` array (the aligned pointer's buffer)."""
+    def raw_flat(self) -> np.ndarray:
+        """The whole buffer as a flat array of the storage type (the aligned pointer's buffer)."""
         buf = self.aligned.buffer
         if buf is None:
             raise ValueError("dereference of a null memref")
-        n = buf.nbytes // self.dtype.itemsize
-        return buf.data[: n * self.dtype.itemsize].view(self.dtype)
+        st = self.storage
+        n = buf.nbytes // st.itemsize
+        return buf.data[: n * st.itemsize].view(st)
 
-    def array(self) -> np.ndarray:
-        """A strided numpy view of the memref's elements."""
-        flat = self.flat()
-        it = self.dtype.itemsize
+    def flat(self) -> Any:
+        """The whole buffer as a flat ``dtype`` array: a numpy view, or a :class:`Coded` one that
+        converts on access for an element type with a codec."""
+        raw = self.raw_flat()
+        return raw if self.codec is None else Coded(raw, self.codec)
+
+    def raw_array(self) -> np.ndarray:
+        """A strided numpy view of the memref's elements' storage."""
+        flat = self.raw_flat()
+        it = self.itemsize
         start = self.base_elem + self.offset
         if not self.sizes:
             return flat[start : start + 1].reshape(())
         return np.lib.stride_tricks.as_strided(
             flat[start:], shape=self.sizes, strides=[s * it for s in self.strides]
         )
+
+    def array(self) -> Any:
+        """A strided view of the memref's elements (:class:`Coded` for a type with a codec)."""
+        raw = self.raw_array()
+        return raw if self.codec is None else Coded(raw, self.codec)
 
     def is_contiguous(self) -> bool:
         return self.strides == row_major(self.sizes)
@@ -247,7 +297,7 @@ def const_value(attr: Any, t: T.Type) -> Any:
     if isinstance(attr, A.IntegerAttr):
         return scalar(t, attr.value)
     if isinstance(attr, A.FloatAttr):
-        return dtype_of(t).type(attr.value)
+        return round_float(t, dtype_of(t).type(attr.value))
     if isinstance(attr, A.DenseElementsAttr):
         et = attr.type.element_type
         if isinstance(et, T.IntegerType | T.IndexType):  # wrap: dense<[255]> : vector<1xi8> is -1
@@ -255,7 +305,7 @@ def const_value(attr: Any, t: T.Type) -> Any:
             if attr.splat:
                 return np.full(attr.type.shape, vals[0], dtype=dtype_of(et))
             return np.array(vals, dtype=dtype_of(et)).reshape(attr.type.shape)
-        return np.array(attr.flat_values(), dtype=dtype_of(et)).reshape(attr.type.shape)
+        return round_float(et, np.array(attr.flat_values(), dtype=dtype_of(et)).reshape(attr.type.shape))
     if isinstance(attr, A.StringAttr):
         return attr.value
     raise ValueError(f"unsupported constant {attr}")
@@ -320,5 +370,5 @@ def memref_from_llvm(d: Any, mt: Any) -> MemRef:
     sizes = tuple(int(x) for x in d[3]) if len(d) > 3 else ()
     strides = tuple(int(x) for x in d[4]) if len(d) > 4 else ()
     et = getattr(mt, "element_type", None)
-    dt = dtype_of(et) if et is not None else np.dtype(np.float32)
-    return MemRef(alloc, aligned, off, sizes, strides, dt)
+    dt, codec = element_storage(et) if et is not None else (np.dtype(np.float32), None)
+    return MemRef(alloc, aligned, off, sizes, strides, dt, codec=codec)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 #: the dialect modules of this package, in load order
 MODULES = ("arith", "math", "builtin", "func", "cf", "memref", "affine", "scf", "llvm", "llvm_intr", "async_", "gpu",
-           "vector")
+           "gpu_mma", "vector", "vector_kernel")
 _loaded = False
 
 
@@ -14,6 +14,22 @@ def load() -> None:
     """Register every dialect's semantics (idempotent)."""
     global _loaded
     if not _loaded:
-        from . import affine, arith, async_, builtin, cf, func, gpu, llvm, llvm_intr, math, memref, scf, vector  # noqa: F401
+        from . import (  # noqa: F401
+            affine,
+            arith,
+            async_,
+            builtin,
+            cf,
+            func,
+            gpu,
+            gpu_mma,
+            llvm,
+            llvm_intr,
+            math,
+            memref,
+            scf,
+            vector,
+            vector_kernel,
+        )
 
         _loaded = True

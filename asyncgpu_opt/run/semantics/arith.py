@@ -21,8 +21,19 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import bit_width, ctype, unsigned_ctype
-from ..registry import CUDA, SIM, CudaCodegenError
-from ..values import UNSIGNED_OF, MemRef, const_value, dtype_of, odd_width, scalar, sign_extend
+from ..elements import codec_of
+from ..registry import CUDA, HOST, SIM, CudaCodegenError
+from ..values import (
+    NARROW_FLOATS,
+    UNSIGNED_OF,
+    MemRef,
+    const_value,
+    dtype_of,
+    odd_width,
+    round_float,
+    scalar,
+    sign_extend,
+)
 
 Impl = Callable[[Any, Any], Any]
 
@@ -44,12 +55,19 @@ def as_bool(x: Any) -> Any:
 
 
 def binop(fn: Callable[[Any, Any], Any]) -> Impl:
-    """An executor function applying ``fn`` to the op's two operands."""
+    """An executor function applying ``fn`` to the op's two operands (a ``float32`` result of a
+    narrower float type, ``bf16`` or ``f8``, rounded to it)."""
 
     def run(it: Any, op: Any) -> Any:
-        return fn(it.get(op.operands[0]), it.get(op.operands[1]))
+        r = fn(it.get(op.operands[0]), it.get(op.operands[1]))
+        if getattr(r, "dtype", None) == _F32:
+            return round_float(op.results[0].type, r)
+        return r
 
     return run
+
+
+_F32 = np.dtype(np.float32)
 
 
 def zero_extend(x: Any, width: int) -> Any:
@@ -165,7 +183,7 @@ for _cls, _fn in FLOAT_BINARY.items():
 SIM.impl(arith_d.NegFOp)(unop(np.negative))
 
 
-@SIM.impl(arith_d.ConstantOp)
+@HOST.impl(arith_d.ConstantOp)  # in kernels: vector_kernel.py (vectors with thread dimensions)
 def constant(it: Any, op: Any) -> Any:
     return const_value(op.attributes["value"], op.results[0].type)
 
@@ -247,6 +265,10 @@ def select(it: Any, op: Any) -> Any:
 # --------------------------------------------------------------------------- casts
 def cast_to(t: T.Type) -> Callable[[Any], Any]:
     dt = dtype_of(t)
+    et = getattr(t, "element_type", t)
+    if et.text in NARROW_FLOATS:  # bf16, f8: rounded to their format
+        return lambda x: round_float(t, np.asarray(x).astype(dt) if isinstance(x, np.ndarray)
+                                     else np.asarray(x).astype(dt)[()])
 
     def conv(x: Any) -> Any:
         if isinstance(x, np.ndarray):
@@ -293,11 +315,22 @@ def fp_to_int(it: Any, op: Any) -> Any:
 
 
 def bitcast(it: Any, op: Any) -> Any:
+    """The same bits as another type (``bf16`` and ``f8`` through their own bits, not ``float32``'s)."""
     x = it.get(op.operands[0])
     if not isinstance(x, np.ndarray | np.generic):
         return x
-    dt = dtype_of(op.results[0].type)
-    return x.view(dt) if isinstance(x, np.ndarray) else np.asarray(x).view(dt)[()]
+    src = getattr(op.operands[0].type, "element_type", op.operands[0].type)
+    dst = getattr(op.results[0].type, "element_type", op.results[0].type)
+    scalar_in = not isinstance(x, np.ndarray)
+    a = np.asarray(x)
+    if src.text in NARROW_FLOATS:
+        a = codec_of(src).encode(a)  # type: ignore[union-attr]
+    if dst.text in NARROW_FLOATS:
+        c = codec_of(dst)
+        r = c.decode(a.view(c.storage))  # type: ignore[union-attr]
+    else:
+        r = a.view(dtype_of(dst))
+    return r[()] if scalar_in else r
 
 
 def _width(t: T.Type) -> int:

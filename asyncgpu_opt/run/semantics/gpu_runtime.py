@@ -13,7 +13,7 @@ import numpy as np
 from ...diagnostics import MLIRError
 from ...dialects.gpu_runtime import CallArg
 from ...ir import types as T
-from ..values import MemRef, dtype_of, group
+from ..values import MemRef, element_storage, group
 
 _UNSIGNED = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
@@ -33,7 +33,11 @@ def _bits(it: Any, op: Any, a: CallArg) -> tuple[int, int]:
     if w not in a.widths:
         raise MLIRError(f"--run: '{op.name}' {a.group} must be a {' or '.join(map(str, a.widths))} bit int or float",
                         op.loc)
-    return int(np.asarray(it.get(v), dtype=dtype_of(t)).view(_UNSIGNED[w])), w
+    dt, codec = element_storage(t)
+    x = np.asarray(it.get(v), dtype=dt)
+    if codec is not None:  # bf16, f8: the element's own bits
+        x = codec.encode(x)
+    return int(x.view(_UNSIGNED[w])), w
 
 
 def call_args(it: Any, op: Any, args: tuple[CallArg, ...]) -> tuple[list[Any], int | None]:

@@ -12,9 +12,10 @@ from ...dialects import llvm as llvm_d
 from ...dialects import llvm_memory as llvm_mem
 from ...ir import attributes as A
 from ...ir import types as T
+from ..elements import alloc_size
 from ..memory import Ptr
 from ..registry import CUDA, HOST, SIM, op_class
-from ..values import Cell, MemRef, attr_value, dtype_of, loc_str, scalar
+from ..values import Cell, MemRef, attr_value, dtype_of, element_storage, loc_str, scalar
 from . import arith as ar
 from .builtin import cast as unrealized_cast
 from .cf import cond_br_successor
@@ -153,10 +154,6 @@ def _insertvalue(it: Any, op: Any) -> Any:
     return _insert(agg, _position(op), val)
 
 
-_LLVM_SIZES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "f16": 2, "bf16": 2, "f32": 4, "f64": 8,
-               "index": 8}
-
-
 def llvm_sizeof(t: Any) -> int:
     """Bytes of an LLVM type (pointers 8, structs packed as the interpreter lays them out)."""
     if isinstance(t, A.TypeAttr):
@@ -167,7 +164,10 @@ def llvm_sizeof(t: Any) -> int:
         return t.size * llvm_sizeof(t.element_type)
     if isinstance(t, T.LLVMStructType):
         return sum(llvm_sizeof(e) for e in (t.elements or ()))
-    return _LLVM_SIZES.get(str(t), 8)
+    try:
+        return alloc_size(t)
+    except ValueError:
+        return 8
 
 
 @HOST.impl(llvm_mem.GEPOp)
@@ -215,8 +215,15 @@ def _alloca(it: Any, op: Any) -> Any:
     t = getattr(et, "type", None)
     if isinstance(t, T.IntegerType | T.FloatType | T.IndexType):
         n = int(it.get(op.operands[0])) if op.operands else 1
-        return it.rt.host_alloc(n * dtype_of(t).itemsize, loc_str(op), it.agent)
+        return it.rt.host_alloc(n * alloc_size(t), loc_str(op), it.agent)
     return Cell()
+
+
+def _storage(t: Any, v: Any = None) -> tuple[Any, Any]:
+    """(dtype, codec) of a scalar ``t`` in memory; other types as the value's numpy dtype."""
+    if isinstance(t, T.IntegerType | T.FloatType | T.IndexType):
+        return element_storage(t)
+    return (dtype_of(t) if v is None else v.dtype), None
 
 
 @HOST.impl(llvm_mem.LoadOp)
@@ -224,9 +231,11 @@ def _load(it: Any, op: Any) -> Any:
     p = it.get(op.operands[0])
     if isinstance(p, Cell):
         return p.value
-    dt = dtype_of(op.results[0].type)
-    it.rt.host_access(p.buffer, p.offset, p.offset + dt.itemsize, False, loc_str(op), it.agent)
-    return p.view(dt, 1)[0]
+    dt, codec = _storage(op.results[0].type)
+    st = dt if codec is None else codec.storage
+    it.rt.host_access(p.buffer, p.offset, p.offset + st.itemsize, False, loc_str(op), it.agent)
+    raw = p.view(st, 1)[0]
+    return raw if codec is None else codec.decode(raw)[()]
 
 
 @HOST.impl(llvm_mem.StoreOp)
@@ -235,8 +244,10 @@ def _store(it: Any, op: Any) -> Any:
     if isinstance(p, Cell):
         p.value = v
         return
-    it.rt.host_access(p.buffer, p.offset, p.offset + v.dtype.itemsize, True, loc_str(op), it.agent)
-    p.view(v.dtype, 1)[0] = v
+    dt, codec = _storage(op.operands[0].type, v)
+    st = dt if codec is None else codec.storage
+    it.rt.host_access(p.buffer, p.offset, p.offset + st.itemsize, True, loc_str(op), it.agent)
+    p.view(st, 1)[0] = v if codec is None else codec.encode(v)
 
 
 

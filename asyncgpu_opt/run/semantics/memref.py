@@ -17,8 +17,9 @@ from ...ir import attributes as A
 from ...ir import types as T
 from .. import float_minmax
 from ..cuda_c import ctype, is_dynamic
+from ..elements import VectorElements, alloc_size
 from ..registry import CUDA, HOST, KERNEL, SIM, CudaCodegenError
-from ..values import MemRef, dtype_of, loc_str, named, row_major, segments
+from ..values import MemRef, dtype_of, element_storage, loc_str, named, row_major, segments
 
 
 # --------------------------------------------------------------------------- host
@@ -73,7 +74,7 @@ def _copy(it: Any, op: Any) -> Any:
     it.host_read(dst, op.loc, write=True)
     if src.buffer is None or dst.buffer is None or not src.buffer.alive or not dst.buffer.alive:
         return
-    dst.array()[...] = src.array()
+    dst.raw_array()[...] = src.raw_array()  # memcpy: the elements' bytes
 
 
 def _mixed(op: Any, dyn: list[Any], static_name: str, it: Any) -> list[int]:
@@ -108,7 +109,7 @@ def _subview(it: Any, op: Any) -> Any:
                 j += 1
         sizes = [sizes[i] for i in keep]
         nst = [nst[i] for i in keep]
-    return MemRef(m.allocated, m.aligned, off, tuple(sizes), tuple(nst), m.dtype)
+    return MemRef(m.allocated, m.aligned, off, tuple(sizes), tuple(nst), m.dtype, codec=m.codec)
 
 
 @SIM.impl(memref_d.ViewOp)
@@ -120,12 +121,13 @@ def _view(it: Any, op: Any) -> Any:
     rt = op.results[0].type
     dyn = iter(int(it.get(v)) for v in op.operands[2:])
     sizes = tuple(next(dyn) if d == T.DYNAMIC else int(d) for d in rt.shape)
-    dt = dtype_of(rt.element_type)
+    dt, codec = element_storage(rt.element_type)
+    size = alloc_size(rt.element_type)
     p = m.aligned + (m.offset * m.itemsize + shift)
-    if p.offset % dt.itemsize or (m.block_stride * m.itemsize) % dt.itemsize:
-        raise ValueError(f"memref.view at byte {shift} is not aligned to its {dt.itemsize}-byte elements")
+    if p.offset % size or (m.block_stride * m.itemsize) % size:
+        raise ValueError(f"memref.view at byte {shift} is not aligned to its {size}-byte elements")
     return MemRef(m.allocated, p, 0, sizes, row_major(sizes), dt,
-                  block_stride=m.block_stride * m.itemsize // dt.itemsize)
+                  block_stride=m.block_stride * m.itemsize // size, codec=codec)
 
 
 @CUDA.impl(memref_d.ViewOp)
@@ -151,7 +153,8 @@ def _reinterpret(it: Any, op: Any) -> Any:
     offs = _mixed(op, g[1], "static_offsets", it)
     sizes = _mixed(op, g[2], "static_sizes", it)
     strides = _mixed(op, g[3], "static_strides", it)
-    return MemRef(m.allocated, m.aligned, offs[0] if offs else 0, tuple(sizes), tuple(strides), m.dtype)
+    return MemRef(m.allocated, m.aligned, offs[0] if offs else 0, tuple(sizes), tuple(strides), m.dtype,
+                  codec=m.codec)
 
 
 @HOST.impl(memref_d.GetGlobalOp)
@@ -197,10 +200,16 @@ def scatter(flat: np.ndarray, off: Any, val: Any, mask: Any) -> None:
     flat[off[mask]] = np.broadcast_to(val, shape)[mask] if isinstance(val, np.ndarray) else val
 
 
+def _no_vector_elements(m: Any) -> None:
+    if isinstance(m.codec, VectorElements):
+        raise ValueError(f"a memref of '{m.codec.name}' elements in a kernel is not supported by --run")
+
+
 @KERNEL.impl(memref_d.LoadOp)
 def _kload(ex: Any, op: Any) -> Any:
     env = ex.env
     m = env[op.operands[0]]
+    _no_vector_elements(m)
     off = ex.offsets(op, m, [env[v] for v in op.operands[1:]])
     off, mask = ex.check(op, m, off, False)
     flat = m.flat()
@@ -240,6 +249,7 @@ def _kstore(ex: Any, op: Any) -> Any:
 
 
 def _kstore_at(ex: Any, op: Any, val: Any, m: Any, idx: list[Any]) -> Any:
+    _no_vector_elements(m)
     off = ex.offsets(op, m, idx)
     off, mask = ex.check(op, m, off, True)
     if off is None:
@@ -286,6 +296,8 @@ CUDA.refuse(memref_d.AllocaOp, memref_d.CastOp, memref_d.SubViewOp, memref_d.Rei
 def _atomic_lanes(ex: Any, op: Any, m: Any, idx: list[Any]) -> tuple[np.ndarray, np.ndarray] | None:
     """(linear ids of the active threads, in order; the element each one updates).  The access is
     recorded as a read and a write for the hazard checker, not for the race tracker."""
+    if m.codec is not None:
+        raise ValueError(f"atomic update of '{m.codec.name}' elements is not supported by --run")
     vu = ex.offsets(op, m, idx)
     ex.check(op, m, vu, False, atomic=True)
     off, mask = ex.check(op, m, vu, True, atomic=True)
