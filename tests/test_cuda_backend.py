@@ -237,7 +237,7 @@ def test_an_empty_launch_never_reaches_the_driver(fake) -> None:
 
 # ------------------------------------------------------------------------- item 9
 @needs_nvrtc
-def test_f16_and_bf16_kernels_compile_and_f16_arguments_keep_their_value(fake) -> None:
+def test_f16_and_bf16_kernels_compile_and_their_arguments_keep_their_value(fake) -> None:
     from asyncgpu_opt.api import parse
     from asyncgpu_opt.run.cuda_codegen import emit_cuda, kernel_arg_kinds
 
@@ -259,10 +259,13 @@ def test_f16_and_bf16_kernels_compile_and_f16_arguments_keep_their_value(fake) -
     assert src.startswith("#include <cuda_fp16.h>")
     for arch in ("sm_80", "sm_90"):
         assert nvrtc.compile_cuda(src, "h", arch, output="cubin")[:4] == b"\x7fELF"
-    assert [k for k, _ in kernel_arg_kinds(fn)] == ["ptr", "ptr", "f16", "f32"]
-    packed = pack_kernel_args([("f16", 1.5), ("f32", 2.25), ("i16", -2), ("i8", 300), ("i1", 1)])
-    assert [packed.read_back(i) for i in range(5)] == [1.5, 2.25, -2, 44, 1]
-    assert [v.itemsize for v in packed.values] == [2, 4, 2, 1, 1]
+    assert "#include <cuda_bf16.h>" in src and "__nv_bfloat16" in src  # bf16 in memory is 2 bytes
+    assert [k for k, _ in kernel_arg_kinds(fn)] == ["ptr", "ptr", "f16", "bf16"]
+    packed = pack_kernel_args([("f16", 1.5), ("f32", 2.25), ("i16", -2), ("i8", 300), ("i1", 1),
+                               ("bf16", 1.00390625), ("bf16", -2.5)])
+    # bf16 arguments are the value rounded to bf16 (nearest, ties to even): 1 + 2**-8 -> 1.0
+    assert [packed.read_back(i) for i in range(7)] == [1.5, 2.25, -2, 44, 1, 1.0, -2.5]
+    assert [v.itemsize for v in packed.values] == [2, 4, 2, 1, 1, 2, 2]
 
 
 # ------------------------------------------------------------------------- item 10

@@ -35,6 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from ..ir import types as T
+from .elements import codec_of
 from .memory import Buffer, Ptr
 
 #: Kernel-argument kinds → the numpy scalar type they are passed as.
@@ -48,6 +50,7 @@ ARG_TYPES: dict[str, type] = {
     "i8": np.int8,
     "i1": np.uint8,
     "f16": np.float16,
+    "bf16": np.uint16,  # the value's bf16 bits (rounded to nearest even)
     "f32": np.float32,
     "f64": np.float64,
 }
@@ -135,7 +138,10 @@ class PackedArgs:
         addr = ctypes.c_uint64.from_address(self.address + 8 * i).value
         ty = ARG_TYPES[self.kinds[i]]
         raw = ctypes.string_at(addr, np.dtype(ty).itemsize)
-        return np.frombuffer(raw, dtype=ty)[0].item()
+        value = np.frombuffer(raw, dtype=ty)
+        if self.kinds[i] == "bf16":
+            value = codec_of(T.bf16).decode(value)
+        return value[0].item()
 
 
 def pack_kernel_args(args: Sequence[tuple[str, Any]]) -> PackedArgs:
@@ -149,7 +155,9 @@ def pack_kernel_args(args: Sequence[tuple[str, Any]]) -> PackedArgs:
         ty = ARG_TYPES.get(kind)
         if ty is None:
             raise ValueError(f"unknown kernel argument kind {kind!r} (expected one of {sorted(ARG_TYPES)})")
-        if np.dtype(ty).kind in "iu":
+        if kind == "bf16":
+            arr = np.asarray(codec_of(T.bf16).encode([value]), dtype=np.uint16)
+        elif np.dtype(ty).kind in "iu":
             size = np.dtype(ty).itemsize
             v = int(value) & ((1 << (8 * size)) - 1)
             arr = np.array([v], dtype=f"u{size}").view(ty)

@@ -5,9 +5,10 @@ A memref with a static shape and layout is a bare pointer indexed with constant 
 dynamic one (``memref<?x?xf32>``, ``strided<[?, 1], offset: ?>``) also carries its sizes and
 strides as ``long long`` parameters (:func:`is_dynamic`).
 
-``f16`` is ``__half`` (``cuda_fp16.h``, included by the emitter when used: :func:`headers`); ``bf16``
-is ``float`` because the simulator stores bf16 as f32 (``values.dtype_of``), so host buffers and
-kernels agree on the layout.
+``f16`` is ``__half`` (``cuda_fp16.h``) and ``bf16`` is ``__nv_bfloat16`` (``cuda_bf16.h``), each
+included by the emitter when used (:func:`headers`): memory holds a bf16 element as its own two
+bytes (``elements.alloc_size``), so host buffers and kernels agree on the layout, and bf16
+arithmetic rounds each result to bf16 as the simulator does.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from .registry import CudaCodegenError
 
-_CTYPES = {"f32": "float", "f64": "double", "f16": "__half", "bf16": "float", "i1": "bool", "i8": "signed char",
+_CTYPES = {"f32": "float", "f64": "double", "f16": "__half", "bf16": "__nv_bfloat16", "i1": "bool", "i8": "signed char",
            "i16": "short", "i32": "int", "i64": "long long", "index": "long long"}
 _UNSIGNED = {"i1": "bool", "i8": "unsigned char", "i16": "unsigned short", "i32": "unsigned int",
              "i64": "unsigned long long", "index": "unsigned long long"}
@@ -33,8 +34,10 @@ def ctype(t: T.Type) -> str:
 
 
 def headers(source: str) -> str:
-    """The ``#include`` lines a kernel's C source needs (``cuda_fp16.h`` where ``__half`` is used)."""
-    return "#include <cuda_fp16.h>\n" if "__half" in source else ""
+    """The ``#include`` lines a kernel's C source needs (``cuda_fp16.h`` where ``__half`` is used,
+    ``cuda_bf16.h`` where ``__nv_bfloat16`` is)."""
+    return ("#include <cuda_fp16.h>\n" if "__half" in source else "") + (
+        "#include <cuda_bf16.h>\n" if "__nv_bfloat16" in source else "")
 
 
 def unsigned_ctype(t: T.Type) -> str:

@@ -23,9 +23,9 @@ from .registry import CUDA, CudaCodegenError
 __all__ = ["CudaCodegenError", "ctype", "emit_cuda", "is_dynamic", "kernel_arg_kinds", "pack_launch_args"]
 
 
-#: MLIR scalar type -> ``cuda.pack_kernel_args`` kind (bf16 is an f32, as in the simulator)
+#: MLIR scalar type -> ``cuda.pack_kernel_args`` kind
 _ARG_KINDS = {"index": "index", "i64": "i64", "i32": "i32", "i16": "i16", "i8": "i8", "i1": "i1", "f16": "f16",
-              "bf16": "f32", "f32": "f32", "f64": "f64"}
+              "bf16": "bf16", "f32": "f32", "f64": "f64"}
 
 
 def kernel_arg_kinds(func: Any) -> list[tuple[str, T.Type]]:
