@@ -127,6 +127,11 @@ class Printer:
         self.uses: dict[Value, str] = {}
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
+    # mlir-opt's printing flags that only some runs set (driver._print_flags)
+    skip_regions = False  # --mlir-print-skip-regions: every region prints as `{...}`
+    unique_ids = False  # --mlir-print-unique-ssa-ids: counters never restart (as in generic form)
+    nameloc_prefix = False  # --mlir-use-nameloc-as-prefix: a result or argument at loc("name") is %name
+
     # ----- naming ---------------------------------------------------------------------------------
     def compute_names(self, top: Operation, defer: bool = False) -> None:
         """Name every value in ``top``.  ``defer`` (custom form only): the regions of the ops in
@@ -145,7 +150,7 @@ class Printer:
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
         deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None
-        if defer and not self.generic and not self.value_users:
+        if defer and not self.generic and not self.value_users and not self.unique_ids:
             deferred = self._deferred = {}
         self._number_stack(stack, deferred)
 
@@ -156,7 +161,7 @@ class Printer:
         nested: list[Operation]
         while stack:
             region, nv, na, nc, parent = stack.pop()
-            if not self.generic:
+            if not self.generic and not self.unique_ids:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
             self._number_region(region, nested := [])
@@ -198,7 +203,9 @@ class Printer:
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
             for a in b.args:
-                if entry:
+                if self.nameloc_prefix and _name_of_loc(a.loc):
+                    self._set_name(a, _name_of_loc(a.loc))
+                elif entry:
                     self._set_name(a, f"arg{self._na}")
                     self._na += 1
                 else:
@@ -217,6 +224,12 @@ class Printer:
                         nv += 1
                     continue
                 od = op.opdef
+                if self.nameloc_prefix and _name_of_loc(op.loc):
+                    self._nv = nv
+                    self._set_name(res[0], _name_of_loc(op.loc))
+                    self._number_op(op)
+                    nv = self._nv
+                    continue
                 if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
                     uses[res[0]] = f"%{nv}"
                     nv += 1
@@ -658,6 +671,8 @@ class Printer:
     def region_text(self, region: Region, print_entry_args: bool = True, print_terminators: bool = True,
                     print_empty_block: bool = False, generic: bool = False) -> str:
         """``{`` newline blocks ``}`` at the current indent."""
+        if self.skip_regions:
+            return "{...}"
         ind = "  " * self.indent
         lines = ["{"]
         if region.blocks:
@@ -759,6 +774,12 @@ class Printer:
         return s
 
 
+def _name_of_loc(loc: Any) -> str | None:
+    """The name of a ``loc("name")`` (or ``loc("name"(...))``), else None."""
+    node = getattr(loc, "node", None)
+    return node[1] if node is not None and node[0] == "name" else None
+
+
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
                  elide_if_larger: int | None = None, hex_if_larger: int | None = None,
                  pretty_debuginfo: bool = False, value_users: bool = False) -> str:
@@ -773,7 +794,7 @@ def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, 
 def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
                         elide_if_larger: int | None = None, hex_if_larger: int | None = None,
                         pretty_debuginfo: bool = False, value_users: bool = False,
-                        spill_after: int | None = None) -> list[str] | Iterator[str]:
+                        spill_after: int | None = None, **flags: bool) -> list[str] | Iterator[str]:
     """``print_module`` as pieces (``Printer.print_top_pieces``): for writing out without joining;
     ``spill_after``: see ``RegionTexts`` (the pieces can then be iterated once)."""
     pr = Printer(generic, debuginfo)
@@ -782,6 +803,8 @@ def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = 
     pr.pretty_debuginfo = pretty_debuginfo
     pr.value_users = value_users
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
+    for k, v in flags.items():  # skip_regions, unique_ids, nameloc_prefix
+        setattr(pr, k, v)
     return pr.print_top_pieces(op)
 
 
