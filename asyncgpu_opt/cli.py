@@ -148,7 +148,8 @@ def _mlir_options(f):
     opt("--mlir-very-unsafe-disable-verifier-on-parsing", "no_verify_on_parse",
         help="Disable the verifier on parsing (very unsafe)")
     opt("--verify-roundtrip", help="Round-trip the IR after parsing and ensure it succeeds")
-    opt("--mlir-disable-diagnostic-notes", "no_notes", help="Disable diagnostic notes.")
+    opt("--mlir-disable-diagnostic-notes", "no_notes", help="Disable diagnostic notes (as in mlir-opt 22.1.8, "
+        "the notes print all the same)")
     opt("--mlir-diagnostic-verbosity-level", "verbosity", is_flag=False, default="remarks",
         type=_Choice("errors", "warnings", "remarks"), help="Choose level of diagnostic information")
     opt("--color", help="Use colors in output (default=autodetect)")
@@ -451,7 +452,8 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
 
 def _general_options(more: dict) -> dict:
     """``driver.Config`` fields of mlir-opt's general options (``@_mlir_options``)."""
-    return {"verify_on_parse": not more.get("no_verify_on_parse"), "verify_roundtrip": bool(more.get("verify_roundtrip")),
+    return {"verify_on_parse": not more.get("no_verify_on_parse"),
+            "verify_roundtrip": bool(more.get("verify_roundtrip")),
             "timing_display": more.get("timing_display", "list"), "timing_format": more.get("timing_format", "text"),
             "skip_regions": bool(more.get("skip_regions")), "unique_ids": bool(more.get("unique_ids")),
             "nameloc_prefix": bool(more.get("nameloc_prefix")), "debug_counters": more.get("debug_counters", ()),
@@ -484,15 +486,13 @@ def _unsupported(ctx: click.Context, more: dict) -> None:
 
 def _write_diagnostics(res: object, more: dict) -> None:
     """The diagnostics on stderr: ``--mlir-diagnostic-verbosity-level`` drops the less severe,
-    ``--mlir-disable-diagnostic-notes`` the notes, ``--color`` forces colors."""
+    ``--color`` forces colors.  (``--mlir-disable-diagnostic-notes`` changes nothing: mlir-opt
+    22.1.8 prints the notes all the same.)"""
     from .driver import Result
 
     assert isinstance(res, Result)
     level = {"errors": ("error",), "warnings": ("error", "warning")}.get(more.get("verbosity", "remarks"))
     diags = [d for d in res.diagnostics if level is None or d.severity in level]
-    if more.get("no_notes"):
-        for d in diags:
-            d.notes = []
     color = bool(more.get("color")) or _stderr_has_colors()
     sys.stderr.write("".join(d.render(color=color) for d in diags))
 

@@ -193,14 +193,6 @@ class _Writer:
         self.op_ids: dict[str, int] = {}
 
     # ----- numbering pass (values per isolated scope; first-use registration of names) ----------
-    def number_values(self, op: Operation) -> None:
-        for i, r in enumerate(op.results):
-            del i
-            self.value_ids[id(r)] = self._next
-            self._next += 1
-        # regions: numbered after the op's own region as upstream's worklist does; the ids only
-        # need to be the reader's (a region's values follow its parent region's values)
-
     def number_region(self, region: Region, first: int) -> int:
         """Number ``region`` from ``first``; returns its value count."""
         nxt = first
@@ -216,8 +208,8 @@ class _Writer:
         for b in region.blocks:
             for o in b.ops:
                 base = 0 if _isolated(o) else nxt
-                for r in o.regions:
-                    self.number_region(r, base)
+                for inner in o.regions:
+                    self.number_region(inner, base)
         return nxt - first
 
     # ----- emission ------------------------------------------------------------------------------
@@ -341,10 +333,10 @@ def write_bytecode(top: Operation, version: int | None = None, elide_resources: 
         raise ValueError(f"unsupported version requested {version}, must be in range [0, {VERSION}]")
     w = _Writer(version)
     # value numbering: the top op is in a block of its own (id 0), its regions as their kind says
-    w.value_ids.update((id(r), i) for i, r in enumerate(top.results))
+    w.value_ids.update((id(res), i) for i, res in enumerate(top.results))
     base = 0 if _isolated(top) else len(top.results)
-    for r in top.regions:
-        w.number_region(r, base)
+    for region in top.regions:
+        w.number_region(region, base)
     ir: list = [varint(1 << 1)]
     w.write_op(top, ir)
     w.n.finish()
@@ -353,19 +345,19 @@ def write_bytecode(top: Operation, version: int | None = None, elide_resources: 
     dialects = sorted(n.dialects, key=n.dialects.__getitem__)
     d = bytearray(varint(len(dialects)))
     for name in dialects:
-        d += varint(n.string(name) << 1)
+        d += varint(n.string(name) << 1) if version >= 1 else varint(n.string(name))  # versioned flag from 1
     by_dialect: dict[int, list[tuple[str, bool]]] = {}
     for name, (_i, reg) in sorted(n.op_names.items(), key=lambda kv: kv[1][0]):
         dname = name.split(".", 1)[0] if "." in name else ""
         by_dialect.setdefault(n.dialects[dname], []).append((name.split(".", 1)[1] if "." in name else name, reg))
-    if version >= 1:
+    if version >= 4:  # the op name count, from version 4
         d += varint(len(n.op_names))
     w.op_ids = {}  # op names are numbered in the order of the dialect groups
     for di, names in by_dialect.items():
         d += varint(di) + varint(len(names))
         for short, reg in names:
             w.op_ids[dialects[di] + "." + short] = len(w.op_ids)
-            d += varint(n.string(short) << 1 | reg)
+            d += varint(n.string(short) << 1 | reg) if version >= 5 else varint(n.string(short))
     # attribute/type sections
     data = bytearray()
     offsets = bytearray(varint(len(n.attr_index)) + varint(len(n.type_index)))
@@ -393,8 +385,8 @@ def write_bytecode(top: Operation, version: int | None = None, elide_resources: 
         out += section(S_RESOURCE_OFFSET, varint(0))
         out += section(S_RESOURCE, b"")
     strings = sorted(n.strings, key=n.strings.__getitem__)
-    enc = [s.encode("utf-8", "surrogateescape") + b"\x00" for s in strings]
-    out += section(S_STRING, varint(len(enc)) + b"".join(varint(len(e)) for e in reversed(enc)) + b"".join(enc))
+    raw = [s.encode("utf-8", "surrogateescape") + b"\x00" for s in strings]
+    out += section(S_STRING, varint(len(raw)) + b"".join(varint(len(e)) for e in reversed(raw)) + b"".join(raw))
     if version >= 5:
         out += section(S_PROPERTIES, varint(0))
     return bytes(out)

@@ -205,6 +205,7 @@ class Printer:
             for a in b.args:
                 if self.nameloc_prefix and _name_of_loc(a.loc):
                     self._set_name(a, _name_of_loc(a.loc))
+                    self._na += entry  # the entry block's argument still takes its number
                 elif entry:
                     self._set_name(a, f"arg{self._na}")
                     self._na += 1
@@ -775,9 +776,21 @@ class Printer:
 
 
 def _name_of_loc(loc: Any) -> str | None:
-    """The name of a ``loc("name")`` (or ``loc("name"(...))``), else None."""
+    """The first name location in ``loc`` (pre-order, as ``findInstanceOf<NameLoc>``), else None."""
     node = getattr(loc, "node", None)
-    return node[1] if node is not None and node[0] == "name" else None
+    return _first_name(node) if node is not None else None
+
+
+def _first_name(node: tuple) -> str | None:
+    from .locations import children
+
+    if node[0] == "name":
+        return node[1]
+    for c in children(node):
+        n = _first_name(c)
+        if n is not None:
+            return n
+    return None
 
 
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
