@@ -331,6 +331,9 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
     flags = ctx.meta.get("passes", [])
     more = ctx.meta.get("mlir", {})  # the options of @_mlir_options
     _unsupported(ctx, more)
+    if more.get("bytecode_version") is not None and not more.get("emit_bytecode"):
+        click.echo("<unknown>:0: error: bytecode version while not emitting bytecode", err=True)
+        ctx.exit(1)
     text = None
     repro_pipeline = None
     if more.get("run_reproducer"):  # the pipeline comes from the input

@@ -330,6 +330,9 @@ class _ChunkRun:
             if cfg.emit_bytecode:
                 from .syntax.bytecode_writer import write_bytecode
 
+                if cfg.bytecode_version is not None and not 0 <= cfg.bytecode_version <= 6:
+                    raise MLIRError(f"unsupported version requested {cfg.bytecode_version}, must be in range "
+                                    "[0, 6]", module.loc, op=module)
                 out = [write_bytecode(module, cfg.bytecode_version, cfg.elide_resources)]
             elif cfg.run:
                 from .run.interpreter import run_module

@@ -93,6 +93,7 @@ class _Reader:
         self.filename = filename
         self.allow_unregistered = allow_unregistered
         self.version = 0
+        self.producer: str | None = None
 
     def read(self) -> list[Operation]:
         c = _Cursor(self.data, len(MAGIC))
@@ -121,6 +122,8 @@ class _Reader:
         count = ir.varint() >> 1
         block = Block()
         self.value_scopes: list[list[Any]] = [[]]
+        self.placeholders: dict[int, Any] = {}  # id -> a value used before its definition
+        self.next_ids = [0]  # per scope: the id of the next value defined
         self.block_stack: list[list[Block]] = [[block]]
         for _ in range(count):
             block.append(self._op(ir))
@@ -432,10 +435,19 @@ class _Reader:
         return TextLoc(render(node), None, node)
 
     def _value(self, i: int) -> Any:
+        """Value ``i`` of the current isolated scope; one not defined yet (a use before its
+        definition in a graph region, or a branch to a later block's value) gets a placeholder
+        that its definition replaces."""
         scope = self.value_scopes[-1]
-        if i >= len(scope) or scope[i] is None:
+        if i >= len(scope):
             raise _Error(f"invalid value index: {i}")
-        return scope[i]
+        v = scope[i]
+        if v is None:
+            from ..ir.core import Value
+
+            v = scope[i] = Value(None)
+            self.placeholders[id(v)] = v
+        return v
 
     def _op(self, c: _Cursor) -> Operation:
         idx = c.varint()
@@ -543,6 +555,9 @@ class _Reader:
         for v in values:
             i = self.next_ids[-1]
             if i < len(scope):
+                old = scope[i]
+                if old is not None and self.placeholders.pop(id(old), None) is not None:
+                    old.replace_all_uses_with(v)
                 scope[i] = v
             elif i == len(scope):  # the top level reserves nothing
                 scope.append(v)
@@ -557,12 +572,12 @@ class _Reader:
         if not n_blocks:
             return
         n_values = c.varint()
-        if not hasattr(self, "next_ids"):
-            self.next_ids = [0]
-        parent = self.value_scopes[-1]
-        base = 0 if isolated else len(parent)
-        scope = [None] * n_values if isolated else parent + [None] * n_values
-        self.value_scopes.append(scope)
+        if isolated:  # a scope of its own
+            base = 0
+            self.value_scopes.append([None] * n_values)
+        else:  # the enclosing scope's values, then this region's (dropped at its end)
+            base = len(self.value_scopes[-1])
+            self.value_scopes[-1].extend([None] * n_values)
         self.next_ids.append(base)
         blocks = [region.add_block(Block()) for _ in range(n_blocks)]
         self.block_stack.append(blocks)
@@ -582,12 +597,16 @@ class _Reader:
                     args.append(b.add_arg(t, loc))
                 self._define(args)
                 if self.version >= 3 and c.byte():
-                    self._skip_use_lists(c, len(args) + 2)
+                    self._skip_use_lists(c, len(args))
             for _ in range(n_ops):
                 op = self._op(c)
                 b.append(op)
         self.block_stack.pop()
-        self.value_scopes.pop()
+        scope = self.value_scopes.pop() if isolated else self.value_scopes[-1]
+        if any(v is not None and id(v) in self.placeholders for v in scope[base:]):
+            raise _Error("use of a value that is never defined")
+        if not isolated:
+            del scope[base:]
         self.next_ids.pop()
 
 
@@ -665,14 +684,19 @@ def _array_elements(t: str, size: int, blob: bytes) -> list[str]:
 def read_bytecode(data: bytes, filename: str, allow_unregistered: bool = False) -> list[Operation]:
     """The top-level ops of MLIR bytecode ``data``; a located ``MLIRError`` (``file:0:0``) when
     it is malformed or uses an encoding not read here."""
+    from ..diagnostics import Diagnostic
+
     r = _Reader(data, filename, allow_unregistered)
-    r.next_ids = [0]
     try:
         return r.read()
-    except _Error as ex:
-        raise MLIRError(f"{ex}", _FileStart(filename)) from None
-    except MLIRError as ex:  # an attribute or type text that does not read
-        raise MLIRError(f"in bytecode: {ex.diagnostic.message}", _FileStart(filename)) from None
+    except (_Error, MLIRError, RecursionError) as ex:
+        message = ex.diagnostic.message if isinstance(ex, MLIRError) else str(ex) or type(ex).__name__
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError) as ex:  # corrupt data
+        message = f"malformed bytecode: {type(ex).__name__}: {ex}"
+    loc = _FileStart(filename)
+    notes = [Diagnostic("note", f"in bytecode version {r.version} produced by: {r.producer}", loc)] \
+        if r.producer is not None else []
+    raise MLIRError(message, loc, notes)
 
 
 class _FileStart:
