@@ -424,6 +424,11 @@ class _Reader:
         if code == 19:  # VectorType
             shape = self._shape(c)
             return f"vector<{shape}{self.type_text(c.varint())}>"
+        if code == 20:  # VectorType with scalable dimensions: a byte per dimension, the shape, the element
+            scalable = [c.byte() for _ in range(c.varint())]
+            dims = self._shape(c).split("x")[:-1]
+            shape = "".join((f"[{d}]" if k < len(scalable) and scalable[k] else d) + "x" for k, d in enumerate(dims))
+            return f"vector<{shape}{self.type_text(c.varint())}>"
         raise _Error(f"the builtin type encoding {code} is not supported")
 
     # ----- IR ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
 from .attr_aliases import ALIASED_ATTRS, dialect_alias
 from .format import format_of
+from .locations import name_of_loc
 from .print_output import RegionTexts, top_pieces
 
 
@@ -202,15 +203,10 @@ class Printer:
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
-            for a in b.args:
-                if self.nameloc_prefix and _name_of_loc(a.loc):
-                    self._set_name(a, _name_of_loc(a.loc))
-                    self._na += entry  # the entry block's argument still takes its number
-                elif entry:
-                    self._set_name(a, f"arg{self._na}")
-                    self._na += 1
-                else:
-                    self._set_name(a, None)
+            nameloc = self.nameloc_prefix
+            for a in b.args:  # an entry block's argument takes its number even when named by its location
+                self._set_name(a, (nameloc and name_of_loc(a.loc)) or (f"arg{self._na}" if entry else None))
+                self._na += entry
             uses = self.uses
             generic = self.generic
             value_users = self.value_users
@@ -225,17 +221,14 @@ class Printer:
                         nv += 1
                     continue
                 od = op.opdef
-                if self.nameloc_prefix and _name_of_loc(op.loc):
-                    self._nv = nv
-                    self._set_name(res[0], _name_of_loc(op.loc))
-                    self._number_op(op)
-                    nv = self._nv
-                    continue
-                if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
+                named = nameloc and name_of_loc(op.loc)
+                if len(res) == 1 and not named and (generic or od is None or od.asm_names is None):  # the common case
                     uses[res[0]] = f"%{nv}"
                     nv += 1
                     continue
                 self._nv = nv
+                if named:
+                    self._set_name(res[0], named)
                 self._number_op(op)
                 nv = self._nv
             self._nv = nv
@@ -773,24 +766,6 @@ class Printer:
         if operands:
             s += "(" + self.values(operands) + " : " + self.types([v.type for v in operands]) + ")"
         return s
-
-
-def _name_of_loc(loc: Any) -> str | None:
-    """The first name location in ``loc`` (pre-order, as ``findInstanceOf<NameLoc>``), else None."""
-    node = getattr(loc, "node", None)
-    return _first_name(node) if node is not None else None
-
-
-def _first_name(node: tuple) -> str | None:
-    from .locations import children
-
-    if node[0] == "name":
-        return node[1]
-    for c in children(node):
-        n = _first_name(c)
-        if n is not None:
-            return n
-    return None
 
 
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
