@@ -80,6 +80,7 @@ def main() -> int:
                     counts["self_ok"] += 1
                 else:
                     fails["self"].append(f"{name}: {err.decode(errors='replace')[:300]}")
+            print(f"... {path.relative_to(ROOT)}: {counts}", file=sys.stderr, flush=True)
     n = counts["inputs"]
     print(f"inputs both tools accept: {n}")
     print(f"asyncgpu-opt --emit-bytecode | mlir-opt      identical: {counts['out_ok']}/{n}")

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import MLIRError, Source
-from ..ir.core import Block, Operation, Region
+from ..diagnostics import MLIRError, Source, quote_string
+from ..ir.attributes import is_bare_identifier, symbol_text
+from ..ir.core import Block, Operation, Region, Value
+from ..ir.registry import lookup_opdef
+from .bytecode_props import LAYOUTS
 from .bytecode_writer import (
     HAS_ATTRS,
     HAS_OPERANDS,
@@ -49,9 +52,13 @@ class _Cursor:
         return b
 
     def varint(self) -> int:
+        pos = self.pos
+        if pos < self.end:  # the common one-byte case, inline
+            first = self.data[pos]
+            if first & 1:
+                self.pos = pos + 1
+                return first >> 1
         first = self.byte()
-        if first & 1:
-            return first >> 1
         if first == 0:
             return int.from_bytes(self.take(8), "little")
         n = (first & -first).bit_length()  # the prefix: n-1 zero bits, then a one
@@ -183,6 +190,9 @@ class _Reader:
         self.types: dict[int, Any] = {}
         self.attr_texts: dict[int, Any] = {}
         self.type_texts: dict[int, str] = {}
+        self.str_values: dict[int, str] = {}  # StringAttr index -> its value
+        self.locs: dict[int, Any] = {}  # location index -> the IR's location object
+        self.opdefs: dict[str, Any] = {}  # op name -> its definition (None: unregistered)
         self.distinct = 0
 
     # ----- attributes and types --------------------------------------------------------------------
@@ -235,16 +245,15 @@ class _Reader:
 
     def _str(self, i: int) -> str:
         """The value of StringAttr ``i``."""
-        t = self.attr_text(i)
-        if not isinstance(t, str) or not t.startswith('"'):
-            raise _Error(f"expected a string attribute at index {i}")
-        v = self.attr(i)
-        return v.value
+        v = self.str_values.get(i)
+        if v is None:
+            t = self.attr_text(i)
+            if not isinstance(t, str) or not t.startswith('"'):
+                raise _Error(f"expected a string attribute at index {i}")
+            v = self.str_values[i] = self.attr(i).value
+        return v
 
     def _builtin_attr(self, c: _Cursor) -> Any:  # noqa: C901 - one branch per builtin encoding
-        from ..diagnostics import quote_string
-        from ..ir.attributes import is_bare_identifier, symbol_text
-
         code = c.varint()
         if code == 0:  # ArrayAttr
             return "[" + ", ".join(self._plain(c.varint()) for _ in range(c.varint())) + "]"
@@ -316,10 +325,9 @@ class _Reader:
             vals = [quote_string(self._string(c.varint())) for _ in range(n)]
             return f"dense<{vals[0]}> : {t}" if splat else f"dense<[{', '.join(vals)}]> : {t}"
         if code == 22:  # FileLineColRange: the file, how many of the four numbers follow, them
-            from ..diagnostics import quote_string as q
             from .locations import parse_location
 
-            name = q(self._str(c.varint()))
+            name = quote_string(self._str(c.varint()))
             kind = c.varint()
             nums = [c.varint() for _ in range(min(kind, 4))]
             text = name + "".join(f":{n}" for n in nums[:2])
@@ -433,11 +441,10 @@ class _Reader:
 
     # ----- IR ------------------------------------------------------------------------------------
     def _location(self, i: int) -> Any:
-        from ..diagnostics import TextLoc
-        from .locations import render
-
-        node = self._loc(i)
-        return TextLoc(render(node), None, node)
+        loc = self.locs.get(i)
+        if loc is None:
+            loc = self.locs[i] = _loc_object(self._loc(i))
+        return loc
 
     def _value(self, i: int) -> Any:
         """Value ``i`` of the current isolated scope; one not defined yet (a use before its
@@ -448,8 +455,6 @@ class _Reader:
             raise _Error(f"invalid value index: {i}")
         v = scope[i]
         if v is None:
-            from ..ir.core import Value
-
             v = scope[i] = Value(None)
             self.placeholders[id(v)] = v
         return v
@@ -480,9 +485,9 @@ class _Reader:
         succ = [c.varint() for _ in range(c.varint())] if mask & HAS_SUCCESSORS else []
         if mask & HAS_USE_LISTS:
             self._skip_use_lists(c, len(types))
-        from ..ir.registry import lookup_opdef
-
-        opdef = lookup_opdef(name)
+        opdef = self.opdefs.get(name, False)
+        if opdef is False:
+            opdef = self.opdefs[name] = lookup_opdef(name)
         if opdef is None and not self.allow_unregistered:
             raise _Error(f"operation '{name}' is unregistered (use --allow-unregistered-dialect)")
         blocks = self.block_stack[-1]
@@ -512,8 +517,6 @@ class _Reader:
         attributes sorted by name (a required one as an attribute index, an optional one as 0 or
         index << 1 | 1), then the operand and result segment sizes (an attribute before version
         6, a sparse array from 6).  The layout per op is ``bytecode_props.LAYOUTS``."""
-        from .bytecode_props import LAYOUTS
-
         layout = LAYOUTS.get(name)
         if layout is None:
             raise _Error(f"the native properties of '{name}' are not known here (mlir-opt "
@@ -533,8 +536,6 @@ class _Reader:
                 raise _Error(f"'{name}' has a property not known here")
             out[attr_name] = self.attr(v)
         if segments and self.version >= 6:
-            from ..ir.registry import lookup_opdef
-
             od = lookup_opdef(name)
             for seg in segments:
                 groups = (od.operands if seg == "operandSegmentSizes" else od.results) if od is not None else ()
@@ -613,6 +614,31 @@ class _Reader:
         if not isolated:
             del scope[base:]
         self.next_ids.pop()
+
+
+_LAZY_LOC: Any = None
+
+
+def _loc_object(node: tuple) -> Any:
+    """The IR's location object for ``node``: a ``TextLoc`` whose text is rendered on first use
+    (most locations of a big input are never shown)."""
+    global _LAZY_LOC
+    if _LAZY_LOC is None:
+        from ..diagnostics import TextLoc
+        from .locations import render
+
+        class LazyLoc(TextLoc):
+            __slots__ = ()
+
+            @property  # type: ignore[override]
+            def text(self) -> str:
+                return render(self.node)
+
+        _LAZY_LOC = LazyLoc
+    loc = _LAZY_LOC.__new__(_LAZY_LOC)
+    loc.fallback = None
+    loc.node = node
+    return loc
 
 
 _FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19}
