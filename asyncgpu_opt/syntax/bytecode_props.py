@@ -1,16 +1,27 @@
-"""How mlir-opt 22 lays out each op's native properties in bytecode (version 5+), measured by
-``scripts/gen_bytecode_props.py`` (upstream's version 4 and version 6 encodings of the same IR
-compared): ``LAYOUTS[op] = (slots, segments)``, ``slots`` the inherent attributes in ODS order
-(sorted by name) as (name or None when never seen, required), ``segments`` the segment-size
-properties that follow.  Regenerate after adding ops:
-``.venv/bin/python scripts/gen_bytecode_props.py > asyncgpu_opt/syntax/bytecode_props.py``."""
-
-from __future__ import annotations
-
 LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] = {
     "affine.apply": ((("map", True),), ()),
+    "affine.delinearize_index": ((("static_basis", True),), ()),
+    "affine.for": ((("lowerBoundMap", True), ("step", True), ("upperBoundMap", True)), ("operandSegmentSizes",)),
+    "affine.if": ((("condition", True),), ()),
+    "affine.linearize_index": ((("static_basis", True), (None, False)), ("operandSegmentSizes",)),
+    "affine.load": ((("map", True),), ()),
+    "affine.max": ((("map", True),), ()),
+    "affine.min": ((("map", True),), ()),
+    "affine.parallel": ((
+        ("lowerBoundsGroups", True),
+        ("lowerBoundsMap", True),
+        ("reductions", True),
+        ("steps", True),
+        ("upperBoundsGroups", True),
+        ("upperBoundsMap", True),
+    ), ()),
+    "affine.prefetch": ((("isDataCache", True), ("isWrite", True), ("localityHint", True), ("map", True)), ()),
+    "affine.store": ((("map", True),), ()),
+    "affine.vector_load": ((("map", True),), ()),
+    "affine.vector_store": ((("map", True),), ()),
     "arith.addf": ((("fastmath", False),), ()),
     "arith.addi": ((("overflowFlags", False),), ()),
+    "arith.cmpf": ((("fastmath", False), ("predicate", True)), ()),
     "arith.cmpi": ((("predicate", True),), ()),
     "arith.constant": ((("value", True),), ()),
     "arith.divf": ((("fastmath", False),), ()),
@@ -23,10 +34,16 @@ LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] 
     "arith.minnumf": ((("fastmath", False),), ()),
     "arith.mulf": ((("fastmath", False),), ()),
     "arith.muli": ((("overflowFlags", False),), ()),
+    "arith.negf": ((("fastmath", False),), ()),
+    "arith.remf": ((("fastmath", False),), ()),
+    "arith.scaling_extf": ((("fastmath", False),), ()),
+    "arith.scaling_truncf": ((("fastmath", False), ("roundingmode", False)), ()),
     "arith.shli": ((("overflowFlags", False),), ()),
+    "arith.shrsi": (((None, False),), ()),
     "arith.shrui": (((None, False),), ()),
     "arith.subf": ((("fastmath", False),), ()),
     "arith.subi": ((("overflowFlags", False),), ()),
+    "arith.truncf": ((("fastmath", False), ("roundingmode", False)), ()),
     "arith.trunci": ((("overflowFlags", False),), ()),
     "async.call": (((None, False), ("callee", True), (None, False)), ()),
     "async.execute": ((), ("operandSegmentSizes",)),
@@ -280,6 +297,8 @@ LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] 
     "llvm.intr.tan": ((("fastmathFlags", False),), ()),
     "llvm.intr.tanh": ((("fastmathFlags", False),), ()),
     "llvm.intr.trunc": ((("fastmathFlags", False),), ()),
+    "llvm.intr.vector.extract": ((("pos", True),), ()),
+    "llvm.intr.vector.insert": ((("pos", True),), ()),
     "llvm.inttoptr": (((None, False),), ()),
     "llvm.invoke": ((
         ("CConv", False),
@@ -351,6 +370,7 @@ LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] 
     ), ()),
     "llvm.module_flags": ((("flags", True),), ()),
     "llvm.select": ((("fastmathFlags", False),), ()),
+    "llvm.shufflevector": ((("mask", True),), ()),
     "llvm.store": ((
         (None, False),
         (None, False),
@@ -392,9 +412,12 @@ LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] 
     "math.sincos": ((("fastmath", False),), ()),
     "math.sqrt": ((("fastmath", False),), ()),
     "math.tanh": ((("fastmath", False),), ()),
-    "memref.alloc": (((None, False),), ("operandSegmentSizes",)),
+    "memref.alloc": ((("alignment", False),), ("operandSegmentSizes",)),
     "memref.alloca": (((None, False),), ("operandSegmentSizes",)),
+    "memref.assume_alignment": ((("alignment", True),), ()),
     "memref.atomic_rmw": ((("kind", True),), ()),
+    "memref.collapse_shape": ((("reassociation", True),), ()),
+    "memref.expand_shape": ((("reassociation", True), ("static_output_shape", True)), ()),
     "memref.get_global": ((("name", True),), ()),
     "memref.global": ((
         ("alignment", False),
@@ -405,12 +428,20 @@ LAYOUTS: dict[str, tuple[tuple[tuple[str | None, bool], ...], tuple[str, ...]]] 
         ("type", True),
     ), ()),
     "memref.load": ((("alignment", False), ("nontemporal", False)), ()),
+    "memref.prefetch": ((("isDataCache", True), ("isWrite", True), ("localityHint", True)), ()),
+    "memref.realloc": ((("alignment", False),), ()),
+    "memref.reinterpret_cast": ((
+        ("static_offsets", True),
+        ("static_sizes", True),
+        ("static_strides", True),
+    ), ("operandSegmentSizes",)),
     "memref.store": ((("alignment", False), ("nontemporal", False)), ()),
     "memref.subview": ((
         ("static_offsets", True),
         ("static_sizes", True),
         ("static_strides", True),
     ), ("operandSegmentSizes",)),
+    "memref.transpose": ((("permutation", True),), ()),
     "nvvm.barrier": ((("reductionOp", False),), ("operandSegmentSizes",)),
     "nvvm.cp.async.shared.global": ((("modifier", True), ("size", True)), ()),
     "nvvm.mma.sync": ((

@@ -630,8 +630,8 @@ def _loc_object(node: tuple) -> Any:
         class LazyLoc(TextLoc):
             __slots__ = ()
 
-            @property  # type: ignore[override]
-            def text(self) -> str:
+            @property
+            def text(self) -> str:  # type: ignore[override]
                 return render(self.node)
 
         _LAZY_LOC = LazyLoc
