@@ -107,7 +107,62 @@ def _mlir_options(f):
         click.option(*decls, expose_value=False, **kw)(f)
 
     # listed bottom-up (decorator order): --help shows them in this file's reverse order
-    opt("--emit-bytecode", help="Emit bytecode when generating output (not supported: asyncgpu-opt writes text)")
+    for name, what in (("--remarks-filter", "Show all remarks: passed, missed, failed, analysis"),
+                       ("--remarks-filter-analyse", "Show analysis remarks"),
+                       ("--remarks-filter-failed", "Show failed remarks"),
+                       ("--remarks-filter-missed", "Show missed remarks"),
+                       ("--remarks-filter-passed", "Show passed remarks")):
+        opt(name, is_flag=False, default=None, metavar="<string>", help=what + " (no pass emits remarks)")
+    opt("--remarks-output-file", is_flag=False, default=None, metavar="<string>",
+        help="Output file for yaml and bitstream remark formats (default mlir-remarks.yaml or .bitstream)")
+    opt("--remark-policy", is_flag=False, default="all", type=_Choice("all", "final"),
+        help="Specify the policy for remark output")
+    opt("--remark-format", is_flag=False, default="emitRemark", type=_Choice("emitRemark", "yaml", "bitstream"),
+        help="Specify the format for remark output (yaml/bitstream: an empty file, no pass emits remarks)")
+    opt("--verify-region-info", help="LLVM IR's region-info check, accepted for mlir-opt compatibility (no LLVM "
+        "IR here)")
+    opt("--mlir-print-assume-verified", help="Skip op verification when printing (we never verify to print)")
+    opt("--mlir-enable-debugger-hook", help="Accepted for mlir-opt compatibility (no C++ debugger hook; run "
+        "under python -m pdb instead)")
+    opt("--load-pass-plugin", "pass_plugins", is_flag=False, multiple=True, metavar="<file.py>",
+        help="Load passes from a Python file that registers them (asyncgpu_opt.register_pass)")
+    opt("--load-dialect-plugin", "dialect_plugins", is_flag=False, multiple=True, metavar="<string>",
+        help="Load dialects from plugin library (C++ plugins cannot load into a Python tool)")
+    opt("--irdl-file", is_flag=False, default=None, metavar="<filename>",
+        help="IRDL file to register before processing the input (not supported)")
+    opt("--mlir-pass-pipeline-local-reproducer", help="Accepted: the crash reproducer holds the whole pipeline")
+    opt("--mlir-generate-reproducer", "generate_reproducer", is_flag=False, default=None, metavar="<filename>",
+        help="Generate an mlir reproducer at the provided filename (no crash required)")
+    opt("--mlir-print-debug-counter", help="Print out debug counter information after all counters have been "
+        "accumulated")
+    opt("--mlir-debug-counter", "debug_counters", is_flag=False, multiple=True, metavar="<string>",
+        help="Comma separated list of debug counter skip and count arguments (tag-skip=N, tag-count=N)")
+    opt("--profile-actions-to", is_flag=False, default=None, metavar="<string>",
+        help="Profile action execution to a file, or stderr if '-' is passed")
+    opt("--log-mlir-actions-filter", "log_filter", is_flag=False, multiple=True, metavar="<string>",
+        help="Comma separated list of locations to filter actions from logging")
+    opt("--mlir-output-format", "timing_format", is_flag=False, default="text", type=_Choice("text", "json"),
+        help="Output format for timing data")
+    opt("--mlir-timing-display", "timing_display", is_flag=False, default="list", type=_Choice("list", "tree"),
+        help="Display method for timing data")
+    opt("--mlir-very-unsafe-disable-verifier-on-parsing", "no_verify_on_parse",
+        help="Disable the verifier on parsing (very unsafe)")
+    opt("--verify-roundtrip", help="Round-trip the IR after parsing and ensure it succeeds")
+    opt("--mlir-disable-diagnostic-notes", "no_notes", help="Disable diagnostic notes (as in mlir-opt 22.1.8, "
+        "the notes print all the same)")
+    opt("--mlir-diagnostic-verbosity-level", "verbosity", is_flag=False, default="remarks",
+        type=_Choice("errors", "warnings", "remarks"), help="Choose level of diagnostic information")
+    opt("--color", help="Use colors in output (default=autodetect)")
+    opt("--mlir-elide-resource-strings-if-larger", "elide_resource_strings", is_flag=False, default=None, type=UInt(),
+        metavar="<uint>", help="Elide printing value of resources if string is too long in chars.")
+    opt("--mlir-use-nameloc-as-prefix", "nameloc_prefix", help="Print SSA IDs using NameLocs as prefixes")
+    opt("--mlir-print-unique-ssa-ids", "unique_ids", help="Print unique SSA ID numbers for values, block "
+        "arguments and naming conflicts across all regions")
+    opt("--mlir-print-skip-regions", "skip_regions", help="Skip regions when printing ops.")
+    opt("--elide-resource-data-from-bytecode", "elide_resources", help="Elide resources when generating bytecode")
+    opt("--emit-bytecode-version", "bytecode_version", is_flag=False, default=None, type=UInt(), metavar="<value>",
+        help="Use specified bytecode when generating output")
+    opt("--emit-bytecode", help="Emit bytecode when generating output")
     opt("--run-reproducer", help="Run the pipeline stored in the input's mlir_reproducer resource (before any "
         "pass flags)")
     opt("--mlir-pass-pipeline-crash-reproducer", "crash_reproducer", is_flag=False, default=None,
@@ -134,6 +189,15 @@ def _mlir_options(f):
         metavar="<uint>", help="Elide ElementsAttrs with more elements than the given upper limit")
     opt("--mlir-print-value-users", help="Print users of operation results and block arguments as a comment")
     return f
+
+
+def _help_list(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--help-list``, ``--help-hidden``, ``--help-list-hidden``: LLVM's other help views; every
+    option here is listed, so they print ``--help``."""
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(ctx.get_help())
+    ctx.exit(0)
 
 
 def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -227,6 +291,8 @@ def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> Non
               help="With --run: the simulator's cost model, a JSON object of CostModel fields (docs/run.md)")
 @click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=_list_passes,
               help="List the registered passes and exit")
+@click.option("--help-list", "--help-hidden", "--help-list-hidden", is_flag=True, expose_value=False,
+              is_eager=True, callback=_help_list, help="Display the available options (as --help)")
 @click.version_option(__version__, "--version", prog_name="asyncgpu-opt",
                       message="asyncgpu-opt version %(version)s (mlir-opt 22 compatible)")
 @_mlir_options
@@ -265,9 +331,9 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
         gc.enable()
     flags = ctx.meta.get("passes", [])
     more = ctx.meta.get("mlir", {})  # the options of @_mlir_options
-    if more.get("emit_bytecode"):
-        click.echo("asyncgpu-opt: --emit-bytecode is not supported: asyncgpu-opt writes textual MLIR (upstream "
-                   "'mlir-opt --emit-bytecode' converts it)", err=True)
+    _unsupported(ctx, more)
+    if more.get("bytecode_version") is not None and not more.get("emit_bytecode"):
+        click.echo("<unknown>:0: error: bytecode version while not emitting bytecode", err=True)
         ctx.exit(1)
     text = None
     repro_pipeline = None
@@ -336,8 +402,12 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
         click.echo("asyncgpu-opt: --backend cuda needs cuda-python, which is not installed: pip install "
                    "'asyncgpu-opt[cuda]' (or --backend sim to simulate)", err=True)
         ctx.exit(1)
-    for path in (output, trace, timeline, run_stats, more.get("log_actions_to"),
-                 more.get("crash_reproducer")):  # as mlir-opt: before any work, no file half-written
+    if more.get("remark_format") in ("yaml", "bitstream"):  # no pass emits remarks: an empty file, as mlir-opt
+        remarks = more.get("remarks_output_file") or f"mlir-remarks.{more['remark_format']}"
+    else:
+        remarks = None
+    for path in (output, trace, timeline, run_stats, more.get("log_actions_to"), more.get("profile_actions_to"),
+                 more.get("crash_reproducer"), remarks):  # as mlir-opt: before any work, no file half-written
         if path and path != "-":
             d = os.path.dirname(os.path.realpath(path))
             if not os.path.isdir(d):
@@ -366,15 +436,69 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
                     log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
                     crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
                     hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
-                    value_users=bool(more.get("mlir_print_value_users")), spill_output_after=_SPILL_OUTPUT_AFTER)
+                    value_users=bool(more.get("mlir_print_value_users")), spill_output_after=_SPILL_OUTPUT_AFTER,
+                    **_general_options(more))
+    if isinstance(text, bytes):  # bytecode: one buffer (mlir-opt finds no split marker in it either)
+        config.split_input_file = False
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)
-    sys.stderr.write(res.rendered_diagnostics(color=_stderr_has_colors()))
+    _write_diagnostics(res, more)
     if config.log_actions:
         _write_output(more["log_actions_to"], res.action_log, True)
+    if config.profile_actions:
+        _write_output(more["profile_actions_to"], res.profile, True)
+    if remarks:
+        _write_output(remarks, "", True)
     if res.exit_code == 0 or config.split_input_file or run_:
         _write_output(output, res.pieces, res.exit_code == 0 or output == "-")
     ctx.exit(res.exit_code)
+
+
+def _general_options(more: dict) -> dict:
+    """``driver.Config`` fields of mlir-opt's general options (``@_mlir_options``)."""
+    return {"verify_on_parse": not more.get("no_verify_on_parse"),
+            "verify_roundtrip": bool(more.get("verify_roundtrip")),
+            "timing_display": more.get("timing_display", "list"), "timing_format": more.get("timing_format", "text"),
+            "skip_regions": bool(more.get("skip_regions")), "unique_ids": bool(more.get("unique_ids")),
+            "nameloc_prefix": bool(more.get("nameloc_prefix")), "debug_counters": more.get("debug_counters", ()),
+            "print_debug_counters": bool(more.get("mlir_print_debug_counter")),
+            "log_filter": more.get("log_filter", ()), "profile_actions": more.get("profile_actions_to") is not None,
+            "generate_reproducer": more.get("generate_reproducer"), "emit_bytecode": bool(more.get("emit_bytecode")),
+            "bytecode_version": more.get("bytecode_version"), "elide_resources": bool(more.get("elide_resources"))}
+
+
+def _unsupported(ctx: click.Context, more: dict) -> None:
+    """Options with no meaning in a Python tool: a one-line reason (exit 1 where going on would
+    give another result than mlir-opt's)."""
+    for plugin in more.get("dialect_plugins", ()):
+        click.echo(f"Failed to load dialect plugin from '{plugin}'. Request ignored.", err=True)
+        click.echo("asyncgpu-opt: C++ dialect plugins cannot load into asyncgpu-opt (a Python tool); its dialects "
+                   "are built in (--show-dialects)", err=True)
+        ctx.exit(1)
+    irdl = more.get("irdl_file")
+    if irdl is not None:
+        if not os.path.exists(irdl):
+            click.echo(f"error: cannot open input file '{irdl}': No such file or directory", err=True)
+        else:
+            click.echo(f"asyncgpu-opt: --irdl-file: IRDL dialects are not supported ('{irdl}' not registered; "
+                       "--allow-unregistered-dialect reads such ops in generic form)", err=True)
+        ctx.exit(1)
+    if more.get("mlir_enable_debugger_hook"):
+        click.echo("asyncgpu-opt: --mlir-enable-debugger-hook: no MLIR debugger hook in a Python tool (run it "
+                   "under 'python -m pdb -m asyncgpu_opt' instead)", err=True)
+
+
+def _write_diagnostics(res: object, more: dict) -> None:
+    """The diagnostics on stderr: ``--mlir-diagnostic-verbosity-level`` drops the less severe,
+    ``--color`` forces colors.  (``--mlir-disable-diagnostic-notes`` changes nothing: mlir-opt
+    22.1.8 prints the notes all the same.)"""
+    from .driver import Result
+
+    assert isinstance(res, Result)
+    level = {"errors": ("error",), "warnings": ("error", "warning")}.get(more.get("verbosity", "remarks"))
+    diags = [d for d in res.diagnostics if level is None or d.severity in level]
+    color = bool(more.get("color")) or _stderr_has_colors()
+    sys.stderr.write("".join(d.render(color=color) for d in diags))
 
 
 def _has_cuda_python() -> bool:
@@ -394,9 +518,10 @@ def _stderr_has_colors() -> bool:
         return False
 
 
-def _read_input(ctx: click.Context, input_file: str) -> str:
+def _read_input(ctx: click.Context, input_file: str) -> str | bytes:
     """The input as text; invalid UTF-8 is kept byte for byte (as mlir-opt does): accepted in
-    comments and strings, an "unexpected character" elsewhere.  MLIR bytecode is refused by name."""
+    comments and strings, an "unexpected character" elsewhere.  MLIR bytecode (its magic number
+    first) comes back as bytes."""
     try:
         if input_file == "-":
             data = sys.stdin.buffer.read()
@@ -406,11 +531,8 @@ def _read_input(ctx: click.Context, input_file: str) -> str:
     except OSError as ex:
         click.echo(f"cannot open input file '{input_file}': {ex.strerror}", err=True)
         ctx.exit(1)
-    if data.startswith(b"ML\xefR"):
-        name = "<stdin>" if input_file == "-" else input_file
-        click.echo(f"{name}:0:0: error: MLIR bytecode input is not supported: asyncgpu-opt reads textual MLIR "
-                   f"(upstream 'mlir-opt {input_file}' prints it as text)", err=True)
-        ctx.exit(1)
+    if data.startswith(b"ML\xefR"):  # MLIR bytecode (syntax/bytecode_reader.py)
+        return data
     return data.decode("utf-8", "surrogateescape")
 
 
@@ -432,7 +554,11 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
     its mode (a new one gets the umask's, as mlir-opt); through a symlink the target is replaced,
     the link stays; anything else (``/dev/null``, a FIFO, a terminal) is written in place."""
     if path == "-":
-        _write_chunked(sys.stdout, text)
+        if _is_binary(text):  # --emit-bytecode
+            sys.stdout.flush()
+            sys.stdout.buffer.write(_joined_bytes(text))
+        else:
+            _write_chunked(sys.stdout, text)
         sys.stdout.flush()
         return
     if not ok:
@@ -445,6 +571,10 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
     except FileNotFoundError:
         st = None
     if st is not None and not stat.S_ISREG(st.st_mode):
+        if _is_binary(text):
+            with open(real, "wb") as bfh:
+                bfh.write(_joined_bytes(text))
+            return
         with open(real, "w", encoding="utf-8", errors="surrogateescape") as fh:
             _write_chunked(fh, text)
         return
@@ -459,6 +589,11 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".asyncgpu-opt-", dir=os.path.dirname(real))
     try:
         os.fchmod(fd, mode)
+        if _is_binary(text):  # --emit-bytecode
+            with os.fdopen(fd, "wb") as bfh:
+                bfh.write(_joined_bytes(text))
+            os.replace(tmp, real)
+            return
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
             _write_chunked(fh, text)
         os.replace(tmp, real)
@@ -466,6 +601,15 @@ def _write_output(path: str, text: str | Iterable[str], ok: bool) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _is_binary(text: object) -> bool:
+    """Output pieces holding bytecode (``--emit-bytecode``), written as bytes."""
+    return isinstance(text, list) and any(isinstance(p, bytes) for p in text)
+
+
+def _joined_bytes(pieces: list) -> bytes:
+    return b"".join(p if isinstance(p, bytes) else p.encode("utf-8", "surrogateescape") for p in pieces)
 
 
 def _write_chunked(fh: IO[str], text: str | Iterable[str], size: int = 1 << 20) -> None:
@@ -526,10 +670,45 @@ def main(argv: list[str] | None = None) -> None:
         os._exit(130)
 
 
+def _load_pass_plugins(argv: list[str]) -> None:
+    """``--load-pass-plugin=FILE.py`` (before the command line is parsed, so that the passes it
+    registers through ``asyncgpu_opt.register_pass`` get their flags): the file is run as a module.
+    Anything else (a C++ plugin) fails as mlir-opt fails to load it."""
+    from .cli_options import ArgvError
+
+    paths = []
+    for i, a in enumerate(argv):
+        body = a.lstrip("-")
+        if a.startswith("-") and body.startswith("load-pass-plugin"):
+            if body.startswith("load-pass-plugin="):
+                paths.append(body.split("=", 1)[1])
+            elif body == "load-pass-plugin" and i + 1 < len(argv):
+                paths.append(argv[i + 1])
+    for path in paths:
+        if not path.endswith(".py") or not os.path.isfile(path):
+            why = "no such file" if not os.path.exists(path) else "only Python plugins (a .py file registering " \
+                  "passes with asyncgpu_opt.register_pass) load into asyncgpu-opt"
+            raise ArgvError(f"Failed to load passes from '{path}'. Request ignored.\nasyncgpu-opt: {why}")
+        import runpy
+
+        before = set(available_passes())
+        try:
+            runpy.run_path(path, run_name="asyncgpu_opt_plugin")
+        except Exception as ex:  # noqa: BLE001 - the plugin's own error, in one line
+            raise ArgvError(f"Failed to load passes from '{path}'. Request ignored.\nasyncgpu-opt: "
+                            f"{type(ex).__name__}: {ex}") from None
+        for name in sorted(set(available_passes()) - before):
+            _PASS_FLAGS.append(name)
+            cli.params.append(_PassOption(name))
+
+
 def _main(argv: list[str] | None) -> None:
     from .cli_options import ArgvError
     try:
-        args = _normalize_argv(list(sys.argv[1:] if argv is None else argv))
+        args = list(sys.argv[1:] if argv is None else argv)
+        if any("load-pass-plugin" in a for a in args):
+            _load_pass_plugins(args)
+        args = _normalize_argv(args)
     except ArgvError as e:
         sys.stderr.write(f"asyncgpu-opt: {e}\n")
         sys.exit(1)

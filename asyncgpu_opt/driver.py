@@ -64,6 +64,21 @@ class Config:
     hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
     pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
     value_users: bool = False  # --mlir-print-value-users
+    verify_on_parse: bool = True  # --mlir-very-unsafe-disable-verifier-on-parsing: False
+    verify_roundtrip: bool = False  # --verify-roundtrip: printed forms must parse back to the same IR
+    timing_display: str = "list"  # --mlir-timing-display: "list" or "tree"
+    timing_format: str = "text"  # --mlir-output-format: "text" or "json"
+    skip_regions: bool = False  # --mlir-print-skip-regions
+    unique_ids: bool = False  # --mlir-print-unique-ssa-ids
+    nameloc_prefix: bool = False  # --mlir-use-nameloc-as-prefix
+    debug_counters: tuple[str, ...] = ()  # --mlir-debug-counter arguments (actions.DebugCounters)
+    print_debug_counters: bool = False  # --mlir-print-debug-counter
+    log_filter: tuple[str, ...] = ()  # --log-mlir-actions-filter (actions.parse_location_filters)
+    profile_actions: bool = False  # --profile-actions-to: Chrome trace in Result.profile
+    generate_reproducer: str | None = None  # --mlir-generate-reproducer=FILE
+    emit_bytecode: bool = False  # --emit-bytecode: Result.pieces hold one bytes object per chunk
+    bytecode_version: int | None = None  # --emit-bytecode-version
+    elide_resources: bool = False  # --elide-resource-data-from-bytecode
     # printed output past this many characters goes to a temporary file and Result.pieces is an
     # iterator reading it back (syntax/print_output.py): the CLI's setting; None keeps it in memory
     spill_output_after: int | None = None
@@ -89,10 +104,11 @@ _CONFIG_FIELDS = tuple(Config.__annotations__)
 
 
 class Result(Record):
-    __slots__ = ("pieces", "diagnostics", "exit_code", "stderr_text", "timings", "action_log")
+    __slots__ = ("pieces", "diagnostics", "exit_code", "stderr_text", "timings", "action_log", "profile")
 
     def __init__(self, pieces: Iterable[str], diagnostics: list[Diagnostic] | None = None, exit_code: int = 0,
-                 stderr_text: str = "", timings: dict[str, float] | None = None, action_log: str = "") -> None:
+                 stderr_text: str = "", timings: dict[str, float] | None = None, action_log: str = "",
+                 profile: str = "") -> None:
         # the output in order (``output`` joins them; the CLI writes them one by one); an iterator,
         # to be read once, when the output went to a temporary file (Config.spill_output_after)
         self.pieces = pieces
@@ -101,6 +117,7 @@ class Result(Record):
         self.stderr_text = stderr_text  # IR dumps, timing, warnings (already rendered)
         self.timings: dict[str, float] = {} if timings is None else timings
         self.action_log = action_log  # --log-actions-to (Config.log_actions)
+        self.profile = profile  # --profile-actions-to (Config.profile_actions): Chrome trace JSON
 
     @property
     def output(self) -> str:
@@ -266,9 +283,11 @@ def check_expected(diags: list[Diagnostic], expected: list[Expected], src: Sourc
 
 # ----- one chunk -----------------------------------------------------------------------------------
 class _ChunkRun:
-    def __init__(self, src: Source, config: Config) -> None:
+    def __init__(self, src: Source, config: Config, counters: Any = None, profile: Any = None) -> None:
         self.src = src
         self.config = config
+        self.counters = counters  # actions.DebugCounters, shared by the chunks
+        self.profile = profile  # actions.Profile, shared by the chunks
         self.diags: list[Diagnostic] = []
         self.stderr: list[str] = []
         self.timings: dict[str, float] = {}
@@ -297,11 +316,25 @@ class _ChunkRun:
             frozen = True
             from .ir.verifier import verify
 
-            verify(module)
+            if cfg.verify_on_parse:
+                verify(module)
+            if cfg.verify_roundtrip:
+                from .roundtrip import verify_roundtrip
+
+                verify_roundtrip(module, cfg.allow_unregistered)
+            if cfg.generate_reproducer:
+                self._generate_reproducer(module)
             if cfg.pipeline is not None and cfg.pipeline.items:
                 self.run_passes(module)
             t1 = time.perf_counter()
-            if cfg.run:
+            if cfg.emit_bytecode:
+                from .syntax.bytecode_writer import write_bytecode
+
+                if cfg.bytecode_version is not None and not 0 <= cfg.bytecode_version <= 6:
+                    raise MLIRError(f"unsupported version requested {cfg.bytecode_version}, must be in range "
+                                    "[0, 6]", module.loc, op=module)
+                out = [write_bytecode(module, cfg.bytecode_version, cfg.elide_resources)]
+            elif cfg.run:
                 from .run.interpreter import run_module
 
                 if gc_was:  # a simulation runs as long as the program does: collect its garbage
@@ -313,7 +346,7 @@ class _ChunkRun:
                 # pieces, never joined here: the output is held once (54 MB at 100k lowered ops)
                 out = print_module_pieces(module, cfg.generic, cfg.debuginfo, cfg.local_scope, cfg.elide_if_larger,
                                           cfg.hex_if_larger, cfg.pretty_debuginfo, cfg.value_users,
-                                          cfg.spill_output_after)
+                                          cfg.spill_output_after, **_print_flags(cfg))
                 out = out + ["\n"] if isinstance(out, list) else itertools.chain(out, ("\n",))
             self.timings["Output"] = time.perf_counter() - t1
             return out
@@ -334,6 +367,23 @@ class _ChunkRun:
             if gc_was:
                 gc.enable()
 
+    def _generate_reproducer(self, module: Any) -> None:
+        """``--mlir-generate-reproducer=FILE``: the IR the pipeline starts from and the pipeline,
+        as a crash reproducer holds them, whether or not a pass fails."""
+        from .passes.pipeline import Nest
+        from .reproducer import reproducer_text
+        from .syntax.printer import print_module
+
+        path = self.config.generate_reproducer
+        assert path is not None
+        text = reproducer_text(print_module(module).rstrip("\n") + "\n", self.config.pipeline or Nest(module.name),
+                               self.config.verify_each)
+        try:
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+                fh.write(text)
+        except OSError as ex:
+            raise MLIRError(f"could not write the reproducer to '{path}': {ex.strerror}", None) from None
+
     def parse(self) -> Any:
         from .dialects.builtin import ModuleOp, new_module
         from .syntax.parser import parse_source
@@ -342,7 +392,12 @@ class _ChunkRun:
         gc_was = gc.isenabled()
         gc.disable()
         try:
-            ops, _ = parse_source(self.src, cfg.allow_unregistered)
+            if isinstance(self.src.text, bytes):
+                from .syntax.bytecode_reader import read_bytecode
+
+                ops = read_bytecode(self.src.text, self.src.filename, cfg.allow_unregistered)
+            else:
+                ops, _ = parse_source(self.src, cfg.allow_unregistered)
         finally:
             if gc_was:
                 gc.enable()
@@ -384,6 +439,8 @@ class _ChunkRun:
             pr.elide_if_larger, pr.hex_if_larger = cfg.elide_if_larger, cfg.hex_if_larger
             pr.pretty_debuginfo = cfg.pretty_debuginfo
             pr.value_users = cfg.value_users
+            for k, v in _print_flags(cfg).items():
+                setattr(pr, k, v)
             extra = "\n" if target.name == "builtin.module" else ""  # a module prints its own trailing newline
             text = head + "\n" + pr.print_top(target) + "\n" + extra
             if cfg.ir_tree_dir is None:
@@ -410,8 +467,11 @@ class _ChunkRun:
                           after=after if cfg.print_ir_after_all or cfg.print_ir_after else None,
                           failed=failed if cfg.print_ir_after_failure or cfg.print_ir_after_all or cfg.print_ir_after
                           else None)
-        if cfg.log_actions:
-            _log_actions(hooks, self.actions)
+        if cfg.log_actions or self.profile is not None or self.counters is not None:
+            from .actions import install, parse_location_filters
+
+            install(hooks, self.counters, parse_location_filters(cfg.log_filter) if cfg.log_filter else None,
+                    self.actions if cfg.log_actions else None, self.profile, _op_summary)
         failing: list[tuple[Any, Any]] = []
         if cfg.crash_reproducer:
             from .reproducer import reproducer_text
@@ -490,39 +550,6 @@ def _op_summary(op: Any) -> str:
     return first[:-1] + "{...}" if first.endswith("{") else first
 
 
-def _log_actions(hooks: Any, lines: list[str]) -> None:
-    """``--log-actions-to``: a ``pass-execution`` action around each pass (and each nested pass
-    manager, as mlir-opt's ``OpToOpPassAdaptor``) in mlir-opt's ``ActionLogger`` format."""
-    head = "[thread asyncgpu-opt] "
-    prev_before, prev_after, prev_failed = hooks.before, hooks.after, hooks.failed
-
-    def begins(name: str, op: Any) -> None:
-        lines.append(f"{head}begins (no breakpoint) Action `pass-execution` running `{name}` on Operation "
-                     f"`{op.name}` ({_op_summary(op)})`")
-
-    def completed() -> None:
-        lines.append(f"{head}completed `pass-execution`")
-
-    def before(entry: Any, op: Any) -> None:
-        begins(type(entry.pass_).cpp_name or type(entry.pass_).__name__, op)
-        if prev_before:
-            prev_before(entry, op)
-
-    def after(entry: Any, op: Any, changed: bool) -> None:
-        completed()
-        if prev_after:
-            prev_after(entry, op, changed)
-
-    def failed(entry: Any, op: Any) -> None:
-        completed()
-        if prev_failed:
-            prev_failed(entry, op)
-
-    hooks.before, hooks.after, hooks.failed = before, after, failed
-    hooks.nest_before = lambda nest, op: begins("mlir::detail::OpToOpPassAdaptor", op)
-    hooks.nest_after = lambda nest, op: completed()
-
-
 class _ZeroLoc:
     """``file:line:0``-style location used for whole-buffer errors."""
 
@@ -539,22 +566,71 @@ class _ZeroLoc:
         return f"{quote_string(self.filename)}:{self.line}:0"
 
 
-def _timing_report(timings: dict[str, float], total: float) -> str:
+def _print_flags(cfg: Config) -> dict[str, bool]:
+    """The printer's flags (``Printer`` attributes) that only some runs set."""
+    return {k: v for k, v in (("skip_regions", cfg.skip_regions), ("unique_ids", cfg.unique_ids),
+                              ("nameloc_prefix", cfg.nameloc_prefix)) if v}
+
+
+def _timing_report(timings: dict[str, float], total: float, display: str = "list", fmt: str = "text") -> str:
+    """``--mlir-timing``: the timers (names indented by nesting, in run order) as mlir-opt's
+    report; ``list`` merges the timers of one name (nested ones too), ``tree`` keeps the nesting;
+    ``json`` prints the same entries as mlir-opt's JSON output."""
+    rest = total - sum(t for k, t in timings.items() if not k.startswith(" "))
+    if display == "list" and any(k.startswith(" ") for k in timings):
+        merged: dict[str, float] = {}
+        for k, t in timings.items():
+            merged[k.strip()] = merged.get(k.strip(), 0.0) + t
+        timings = merged
+    if fmt == "json":
+        return _timing_json(timings, total, rest)
     lines = ["===" + "-" * 73 + "===", " " * 25 + "... Execution time report ...",
              "===" + "-" * 73 + "===", f"  Total Execution Time: {total:.4f} seconds", "",
              "  ----Wall Time----  ----Name----"]
-    rest = total - sum(t for k, t in timings.items() if not k.startswith(" "))
     for name, t in list(timings.items()) + [("Rest", max(rest, 0.0)), ("Total", total)]:
         pct = 100.0 * t / total if total else 0.0
         lines.append(f"{t:10.4f} ({pct:5.1f}%)  {name}")
     return "\n".join(lines) + "\n"
 
 
-def run_opt(text: str, filename: str, config: Config) -> Result:
-    """Process a whole input buffer (all ``--split-input-file`` chunks)."""
+def _timing_json(timings: dict[str, float], total: float, rest: float) -> str:
+    """mlir-opt's ``--mlir-output-format=json`` timing report: one object per timer, nested
+    timers in its ``passes`` list (each list ends with ``{}``)."""
+
+    def entry(name: str, t: float, depth: int) -> str:
+        pct = 100.0 * t / total if total else 0.0
+        return (f'{"  " * depth}{{"wall": {{"duration": {t:8.4f}, "percentage": {pct:5.1f}}}, '
+                f'"name": "{name}"')
+
+    items = list(timings.items())
+    lines: list[str] = []
+    open_depth = 0  # timers whose "passes" list is still open
+    for i, (k, t) in enumerate(items):
+        depth = (len(k) - len(k.lstrip(" "))) // 2
+        while open_depth > depth:
+            open_depth -= 1
+            lines.append("  " * open_depth + "{}]},")
+        nxt = items[i + 1][0] if i + 1 < len(items) else ""
+        lines.append(entry(k.strip(), t, depth) + ', "passes": [')
+        open_depth = depth + 1
+        if (len(nxt) - len(nxt.lstrip(" "))) // 2 <= depth:
+            open_depth = depth
+            lines.append("  " * depth + "{}]},")
+    while open_depth > 0:
+        open_depth -= 1
+        lines.append("  " * open_depth + "{}]},")
+    lines.append(entry("Rest", max(rest, 0.0), 0) + "},")
+    lines.append(entry("Total", total, 0) + "}")
+    return "[\n" + "\n".join(lines) + "\n]\n"
+
+
+def run_opt(text: str | bytes, filename: str, config: Config) -> Result:
+    """Process a whole input buffer (all ``--split-input-file`` chunks; MLIR bytecode as bytes)."""
     t_start = time.perf_counter()
     res = Result([])
-    if config.split_input_file:
+    if isinstance(text, bytes):  # MLIR bytecode: one buffer
+        spans, near = [(0, len(text))], []
+    elif config.split_input_file:
         spans, near = split_spans(text, config.split_marker)
     else:
         spans, near = [(0, len(text))], []
@@ -564,10 +640,27 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
     parts: list[Iterable[str]] = []  # each chunk's pieces, the split markers between them
     failed = False
     timings: dict[str, float] = {}
+    counters = profile = None
+    if config.debug_counters or config.print_debug_counters:
+        from .actions import CounterError, DebugCounters
+
+        try:
+            counters = DebugCounters(config.debug_counters)
+        except CounterError as ex:
+            return Result([], exit_code=1, stderr_text=f"error: {ex}\nLLVM ERROR: Invalid DebugCounter command-line "
+                                                       "configuration\n")
+        initial = counters.report()
+    if config.profile_actions:
+        from .actions import Profile
+
+        profile = Profile()
     for chunk, (start, end) in enumerate(spans):
-        line_start = text.rfind("\n", 0, start) + 1
-        src = Source(text[start:end], filename, text.count("\n", 0, start), first_prefix=text[line_start:start])
-        run = _ChunkRun(src, config)
+        if isinstance(text, bytes):
+            src = Source(text, filename)  # type: ignore[arg-type] # read by syntax/bytecode_reader.py
+        else:
+            line_start = text.rfind("\n", 0, start) + 1
+            src = Source(text[start:end], filename, text.count("\n", 0, start), first_prefix=text[line_start:start])
+        run = _ChunkRun(src, config, counters, profile)
         out = _run_with_big_stack(run)
         for k, v in run.timings.items():
             timings[k] = timings.get(k, 0.0) + v
@@ -577,7 +670,7 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
             for d in run.diags:
                 d.notes = [n for n in d.notes if not n.current_op_note]
         if config.verify_diagnostics:
-            fails = check_expected(run.diags, collect_expected(src), src)
+            fails = check_expected(run.diags, [] if isinstance(text, bytes) else collect_expected(src), src)
             if fails:
                 failed = True
                 res.diagnostics.extend(fails)
@@ -594,7 +687,12 @@ def run_opt(text: str, filename: str, config: Config) -> Result:
         res.pieces = itertools.chain.from_iterable(parts)
     res.exit_code = 1 if failed else 0
     if config.timing:
-        res.stderr_text += _timing_report(timings, time.perf_counter() - t_start)
+        res.stderr_text += _timing_report(timings, time.perf_counter() - t_start, config.timing_display,
+                                          config.timing_format)
+    if counters is not None and config.print_debug_counters:  # as mlir-opt: before and after the run
+        res.stderr_text += initial + counters.report()
+    if profile is not None:
+        res.profile = profile.text()
     res.timings = timings
     return res
 
@@ -613,7 +711,8 @@ def _run_with_big_stack(run: _ChunkRun) -> Any:
         finally:
             sys.setrecursionlimit(old)
 
-    if len(run.src.text) < 200_000 and run.src.text.count("{") < 200:
+    text = run.src.text
+    if len(text) < 200_000 and (isinstance(text, bytes) or text.count("{") < 200):
         target()
     else:
         old_size = threading.stack_size()

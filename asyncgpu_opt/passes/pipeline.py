@@ -176,16 +176,19 @@ def pipeline_text(nest: Nest, indent: int = 0) -> str:
 
 
 class PassHooks(Record):
-    __slots__ = ("before", "after", "failed", "nest_before", "nest_after", "timings")
+    __slots__ = ("before", "after", "failed", "nest_before", "nest_after", "timings", "should_run")
 
     def __init__(self, before: Any = None, after: Any = None, failed: Any = None, nest_before: Any = None,
-                 nest_after: Any = None, timings: list[tuple[str, float]] | None = None) -> None:
+                 nest_after: Any = None, timings: list[tuple[str, float]] | None = None,
+                 should_run: Any = None) -> None:
         self.before = before  # callable(entry, op)
         self.after = after  # callable(entry, op, changed)
         self.failed = failed  # callable(entry, op): the pass raised
         self.nest_before = nest_before  # callable(nest, op): a nested pipeline starts on op (its parent)
         self.nest_after = nest_after  # callable(nest, op)
         self.timings: list[tuple[str, float]] = [] if timings is None else timings
+        # callable(item, op) -> bool: False skips this pass (or nested pipeline) on op (--mlir-debug-counter)
+        self.should_run = should_run
 
 
 def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -> None:
@@ -193,6 +196,8 @@ def run_pipeline(nest: Nest, module: Any, verify_each: bool, hooks: PassHooks) -
 
     def run_on(n: Nest, op: Any, depth: int = 0) -> None:
         for it in n.items:
+            if hooks.should_run is not None and not hooks.should_run(it, op):
+                continue
             if isinstance(it, Nest):
                 targets = [o for b in (op.regions[0].blocks if op.regions else []) for o in b.ops
                            if o.name == it.op_name]

@@ -202,3 +202,20 @@ def node_of(loc: Any) -> tuple:
     if hasattr(loc, "filename") and hasattr(loc, "line"):
         return file_node(loc.filename, loc.line, 0)
     return ("raw", loc.mlir_text())
+
+
+def name_of_loc(loc: Any) -> str | None:
+    """The first name location in an IR location (pre-order, as ``findInstanceOf<NameLoc>``), else
+    None: ``--mlir-use-nameloc-as-prefix``."""
+    node = getattr(loc, "node", None)
+    return _first_name(node) if node is not None else None
+
+
+def _first_name(node: tuple) -> str | None:
+    if node[0] == "name":
+        return node[1]
+    for c in children(node):
+        n = _first_name(c)
+        if n is not None:
+            return n
+    return None

@@ -18,6 +18,7 @@ from ..ir import types as T
 from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Value
 from .attr_aliases import ALIASED_ATTRS, dialect_alias
 from .format import format_of
+from .locations import name_of_loc
 from .print_output import RegionTexts, top_pieces
 
 
@@ -127,6 +128,11 @@ class Printer:
         self.uses: dict[Value, str] = {}
         self._by_shape: dict[Any, bool] = {}  # op definition -> printed through templates
 
+    # mlir-opt's printing flags that only some runs set (driver._print_flags)
+    skip_regions = False  # --mlir-print-skip-regions: every region prints as `{...}`
+    unique_ids = False  # --mlir-print-unique-ssa-ids: counters never restart (as in generic form)
+    nameloc_prefix = False  # --mlir-use-nameloc-as-prefix: a result or argument at loc("name") is %name
+
     # ----- naming ---------------------------------------------------------------------------------
     def compute_names(self, top: Operation, defer: bool = False) -> None:
         """Name every value in ``top``.  ``defer`` (custom form only): the regions of the ops in
@@ -145,7 +151,7 @@ class Printer:
         stack: list[tuple[Region, int, int, int, _NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
         deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None
-        if defer and not self.generic and not self.value_users:
+        if defer and not self.generic and not self.value_users and not self.unique_ids:
             deferred = self._deferred = {}
         self._number_stack(stack, deferred)
 
@@ -156,7 +162,7 @@ class Printer:
         nested: list[Operation]
         while stack:
             region, nv, na, nc, parent = stack.pop()
-            if not self.generic:
+            if not self.generic and not self.unique_ids:
                 self._nv, self._na, self._nc = nv, na, nc
             self._scope = _NameScope(parent)
             self._number_region(region, nested := [])
@@ -197,12 +203,10 @@ class Printer:
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
-            for a in b.args:
-                if entry:
-                    self._set_name(a, f"arg{self._na}")
-                    self._na += 1
-                else:
-                    self._set_name(a, None)
+            nameloc = self.nameloc_prefix
+            for a in b.args:  # an entry block's argument takes its number even when named by its location
+                self._set_name(a, (nameloc and name_of_loc(a.loc)) or (f"arg{self._na}" if entry else None))
+                self._na += entry
             uses = self.uses
             generic = self.generic
             value_users = self.value_users
@@ -217,11 +221,14 @@ class Printer:
                         nv += 1
                     continue
                 od = op.opdef
-                if len(res) == 1 and (generic or od is None or od.asm_names is None):  # the common case
+                named = nameloc and name_of_loc(op.loc)
+                if len(res) == 1 and not named and (generic or od is None or od.asm_names is None):  # the common case
                     uses[res[0]] = f"%{nv}"
                     nv += 1
                     continue
                 self._nv = nv
+                if named:
+                    self._set_name(res[0], named)
                 self._number_op(op)
                 nv = self._nv
             self._nv = nv
@@ -658,6 +665,8 @@ class Printer:
     def region_text(self, region: Region, print_entry_args: bool = True, print_terminators: bool = True,
                     print_empty_block: bool = False, generic: bool = False) -> str:
         """``{`` newline blocks ``}`` at the current indent."""
+        if self.skip_regions:
+            return "{...}"
         ind = "  " * self.indent
         lines = ["{"]
         if region.blocks:
@@ -773,7 +782,7 @@ def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, 
 def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
                         elide_if_larger: int | None = None, hex_if_larger: int | None = None,
                         pretty_debuginfo: bool = False, value_users: bool = False,
-                        spill_after: int | None = None) -> list[str] | Iterator[str]:
+                        spill_after: int | None = None, **flags: bool) -> list[str] | Iterator[str]:
     """``print_module`` as pieces (``Printer.print_top_pieces``): for writing out without joining;
     ``spill_after``: see ``RegionTexts`` (the pieces can then be iterated once)."""
     pr = Printer(generic, debuginfo)
@@ -782,6 +791,8 @@ def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = 
     pr.pretty_debuginfo = pretty_debuginfo
     pr.value_users = value_users
     pr.elide_if_larger, pr.hex_if_larger = elide_if_larger, hex_if_larger
+    for k, v in flags.items():  # skip_regions, unique_ids, nameloc_prefix
+        setattr(pr, k, v)
     return pr.print_top_pieces(op)
 
 
