@@ -208,6 +208,7 @@ class Analyzer:
         self.handle: dict[int, int] = {}  # id(ptr value) -> stream/event handle
         self.kinds: dict[int, str] = {}  # agent/handle id -> "host" | "chain" | "stream" | "default" | "event"
         self.tips: dict[int, tuple[Operation, int]] = {}  # device agent -> its last op, epoch (leaks)
+        self.sources: dict[int, tuple[int, ...]] = {}  # merged handle -> the handles it stands for
         self.own_allocs: set[int] = set()  # ids of mgpuMemAlloc results (lowered allocations)
         self.findings: list[Finding] = []
         self._seen: set[tuple] = set()
@@ -418,19 +419,35 @@ class Analyzer:
             if h is not None:
                 self.handle[id(v)] = h
 
-    @staticmethod
-    def meet_infos(rows: list[tuple[list[Info], State]]) -> list[Info]:
+    def meet_infos(self, rows: list[tuple[list[Info], State]], into: State) -> list[Info]:
+        """The values reaching a join point along ``rows`` (infos, the path's state): token clocks
+        met, resources united, different streams/events merged into one handle of ``into``."""
         if len(rows) == 1:
             return rows[0][0]
         out: list[Info] = []
         for i in range(min(len(r) for r, _ in rows)):
             clocks = [(r[i][0], s) for r, s in rows if r[i][0] is not None]
             keys = [r[i][1] for r, _ in rows if r[i][1] is not None]
-            hs = [r[i][2] for r, _ in rows if r[i][2] is not None]
+            hs = [(r[i][2], s) for r, s in rows if r[i][2] is not None]
             out.append((meet_clocks(clocks) if clocks else None,
                         tuple(dict.fromkeys(k for ks in keys for k in ks)) if keys else None,
-                        hs[0] if hs else None))
+                        self._merge_handles(hs, into) if hs else None))
         return out
+
+    def _merge_handles(self, hs: list[tuple[int, State]], into: State) -> int:
+        """One stream (event) standing for different ones on different paths: ordered after what
+        each did on its path; destroying it destroys them."""
+        first = hs[0][0]
+        if all(h == first for h, _ in hs):
+            return first
+        kind = self.kinds.get(first, "stream")
+        m = self._new_agent(kind)
+        self.sources[m] = tuple(dict.fromkeys(h for h, _ in hs))
+        if kind == "event":
+            into.events[m] = meet_clocks([(st.events.get(h, {}), st) for h, st in hs])
+        else:
+            into.clocks[m] = {**meet_clocks([(st.clocks.get(h, {}), st) for h, st in hs]), m: next(self._epochs)}
+        return m
 
     # ------------------------------------------------------------------ functions
     def run_function(self, fn: Operation) -> None:
@@ -490,7 +507,7 @@ class Analyzer:
                     continue
                 states = [st.copy() for st, _ in ins.values()]
                 st = meet_states(states)
-                self.bind(b.args, self.meet_infos([(infos, x) for (_, infos), x in zip(ins.values(), states)]))
+                self.bind(b.args, self.meet_infos([(infos, x) for (_, infos), x in zip(ins.values(), states)], st))
                 term = self.run_block(b, st)
                 if term is None:
                     continue
@@ -627,9 +644,8 @@ class Analyzer:
         self._stack.pop()
         if not exits:
             return
-        end = meet_states([st for st, _, _ in exits])
-        _replace(s, end)
-        self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits]))
+        _replace(s, meet_states([st for st, _, _ in exits]))
+        self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits], s))
 
     def _execute(self, op: Operation, s: State) -> None:
         d = op.opdef
@@ -685,7 +701,7 @@ class Analyzer:
         _replace(s, meet_states([st for st, _ in rows]))
         with_vals = [(infos, st) for st, infos in rows if len(infos) >= len(op.results)]
         if with_vals:
-            self.bind(op.results, self.meet_infos(with_vals))
+            self.bind(op.results, self.meet_infos(with_vals, s))
 
     def _loop(self, op: Operation, s: State, inits: list[Value], lead: int) -> None:
         body = op.regions[0]
@@ -700,13 +716,13 @@ class Analyzer:
             if not exits:
                 break
             cur = meet_states([st for st, _, _ in exits])
-            carried = self.meet_infos([(infos, st) for st, _, infos in exits])
+            carried = self.meet_infos([(infos, st) for st, _, infos in exits], cur)
             if trips is None or i == n - 1:  # the loop may end here
                 rows.append((carried, cur.copy()))
         if not rows:
             return
         _replace(s, meet_states([st for _, st in rows]))
-        self.bind(op.results, self.meet_infos(rows))
+        self.bind(op.results, self.meet_infos(rows, s))
 
     def _while(self, op: Operation, s: State) -> None:
         before, after = op.regions[0], op.regions[1]
@@ -718,16 +734,16 @@ class Analyzer:
             if not exits:
                 break
             cur = meet_states([st for st, _, _ in exits])
-            cond = self.meet_infos([(infos[1:], st) for st, _, infos in exits])
+            cond = self.meet_infos([(infos[1:], st) for st, _, infos in exits], cur)
             rows.append((cond, cur.copy()))
             exits = self.run_region(after, cur, cond)
             if not exits:
                 break
             cur = meet_states([st for st, _, _ in exits])
-            carried = self.meet_infos([(infos, st) for st, _, infos in exits])
+            carried = self.meet_infos([(infos, st) for st, _, infos in exits], cur)
         if rows:
             _replace(s, meet_states([st for _, st in rows]))
-            self.bind(op.results, self.meet_infos(rows))
+            self.bind(op.results, self.meet_infos(rows, s))
 
     def _generic_region(self, op: Operation, s: State, runs: str) -> None:
         """Region ops without values to carry (``scf.parallel``, ``scf.forall``, ...): each region
@@ -743,7 +759,7 @@ class Analyzer:
             if self._is_clocked(v):
                 self.tok[id(v)] = {}
         if runs == "one" and len(op.regions) == 1 and exits:  # scf.execute_region: its yield
-            self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits]))
+            self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits], s))
 
 
 def _replace(dst: State, src: State) -> None:
@@ -847,9 +863,12 @@ def _rt_event_create(an: Analyzer, op: Operation, s: State) -> None:
 
 
 def _rt_destroy(an: Analyzer, op: Operation, s: State) -> None:
-    h = an.handle.get(id(op.operands[0]))
-    if h is not None:
-        s.live.pop(h, None)
+    stack = [an.handle.get(id(op.operands[0]))]
+    while stack:
+        h = stack.pop()
+        if h is not None:
+            s.live.pop(h, None)
+            stack.extend(an.sources.get(h, ()))
 
 
 def _rt_stream_sync(an: Analyzer, op: Operation, s: State) -> None:
