@@ -49,12 +49,13 @@ from ..ir import types as T
 from ..ir.attributes import IntegerAttr
 from ..ir.core import Block, Operation, OpResult, Region, Value
 from .effects import ANY, UNKNOWN, AliasInfo, is_memref, op_effects, root_of
-from .interfaces import has_recursive_effects, is_function, is_pure, is_terminator, region_control
+from .interfaces import has_recursive_effects, is_branch, is_function, is_pure, is_terminator, region_control
 from .tokens import is_token
 
 Clock = dict[int, int]
 _FREE_WHATS = frozenset({"gpu.dealloc", "mgpuMemFree", "memref.dealloc"})
 _MAX_CALL_DEPTH = 32
+_RECURSION_DEPTH = 2  # a function analysed this many times in one call stack: deeper calls are cut
 
 
 class Finding:
@@ -69,6 +70,15 @@ class Finding:
 
     def __repr__(self) -> str:
         return f"Finding({self.kind}, {self.message!r})"
+
+
+class _Alloc:
+    """A buffer: one run of an allocation op (``value``); ``escaped``: unknown memory may alias it."""
+
+    __slots__ = ("value", "escaped")
+
+    def __init__(self, value: Value, escaped: bool) -> None:
+        self.value, self.escaped = value, escaped
 
 
 class _Rec:
@@ -204,12 +214,13 @@ class Analyzer:
         self.tok: dict[int, Clock] = {}  # id(token or async value) -> clock
         self.done: dict[int, Clock] = {}  # id(!async.value) -> clock of its execute's completion
         self.chain: dict[int, tuple[int, int, Block]] = {}  # id(token) -> (agent, epoch, block)
-        self.keys: dict[int, tuple] = {}  # id(value) -> resource keys (bound or computed)
+        self.keys: dict[int, tuple] = {}  # id(value) -> resource keys it is bound to
+        self._derived: dict[int, tuple[int, tuple]] = {}  # id(value) -> (generation, keys)
+        self._generation = 0
         self.handle: dict[int, int] = {}  # id(ptr value) -> stream/event handle
         self.kinds: dict[int, str] = {}  # agent/handle id -> "host" | "chain" | "stream" | "default" | "event"
         self.tips: dict[int, tuple[Operation, int]] = {}  # device agent -> its last op, epoch (leaks)
         self.sources: dict[int, tuple[int, ...]] = {}  # merged handle -> the handles it stands for
-        self.own_allocs: set[int] = set()  # ids of mgpuMemAlloc results (lowered allocations)
         self.findings: list[Finding] = []
         self._seen: set[tuple] = set()
         self._epochs = itertools.count(1)
@@ -256,24 +267,28 @@ class Analyzer:
 
     # ------------------------------------------------------------------ resources
     def value_keys(self, v: Value) -> tuple:
+        """The buffers ``v`` may point into: bound (allocations run, arguments, block arguments)
+        or derived (views, casts, descriptors; memoized until the next binding)."""
         k = self.keys.get(id(v))
         if k is not None:
             return k
+        m = self._derived.get(id(v))
+        if m is not None and m[0] == self._generation:
+            return m[1]
         r = root_of(v)
         k = self.keys.get(id(r))
         if k is None:
             k = self._provenance(r)
-            self.keys[id(r)] = k
+        self._derived[id(v)] = (self._generation, k)
         return k
 
     def _provenance(self, r: Value) -> tuple:
         if not isinstance(r, OpResult):
-            return (self.alias.resource(r),) if is_memref(r) else (UNKNOWN,)
+            return (self._resource(r),) if is_memref(r) else (UNKNOWN,)
         op = r.op
         d = op.opdef
         if d is llvm_call.CallOp and _callee_name(op) == "mgpuMemAlloc":
-            self.own_allocs.add(id(r))
-            return (r,)
+            return (_Alloc(r, True),)
         if d is builtin_d.UnrealizedConversionCastOp:
             return self.value_keys(op.operands[r.index]) if r.index < len(op.operands) else (UNKNOWN,)
         if d is llvm_mem.ExtractValueOp:
@@ -288,11 +303,21 @@ class Analyzer:
         if is_pure(op) and not op.operands:  # llvm.mlir.zero / poison / undef: no memory
             return ()
         if is_memref(r):
-            return (self.alias.resource(r),)
+            return (self._resource(r),)
         return (UNKNOWN,)
 
-    def _escaped(self, key: Any) -> bool:
-        return id(key) in self.alias.escaped or id(key) in self.own_allocs
+    def _resource(self, r: Value) -> Any:
+        key = self.alias.resource(r)
+        return _Alloc(key, id(key) in self.alias.escaped) if isinstance(key, Value) else key
+
+    def fresh(self, v: Value, lowered: bool = False) -> None:
+        """An allocation op ran: ``v`` is a new buffer (each run of the op makes another)."""
+        self.keys[id(v)] = (_Alloc(v, True) if lowered else self._resource(v),)
+        self._generation += 1
+
+    @staticmethod
+    def _escaped(key: Any) -> bool:
+        return isinstance(key, _Alloc) and key.escaped
 
     def _related(self, s: State, key: Any) -> list[Any]:
         """The resource keys an access of ``key`` may touch in ``s``'s records."""
@@ -306,10 +331,10 @@ class Analyzer:
         return out
 
     def _label(self, key: Any, v: Value | None) -> str:
-        if isinstance(key, Value):
-            hint = key.name_hint
+        if isinstance(key, _Alloc):
+            hint = key.value.name_hint
             name = f"%{hint}" if hint else "buffer"
-            op = key.op if isinstance(key, OpResult) else None
+            op = key.value.op if isinstance(key.value, OpResult) else None
             return f"{name} (allocated{_at(op)})"
         if key is ANY:
             return "any memory"
@@ -326,7 +351,7 @@ class Analyzer:
             label = self._label(key, v)
             verb = "writes" if write else "reads"
             fr = s.freed.get(key)
-            if fr is not None and isinstance(key, Value):
+            if fr is not None and isinstance(key, _Alloc):
                 if free:
                     self.report("double-free", "error", f"double free: {what}{_at(op)} frees {label} already "
                                 f"freed{_at(fr.op)}", op, fr.op, "first freed here")
@@ -393,12 +418,6 @@ class Analyzer:
                 acc[k] = (k, True, v)
         return list(acc.values()), bool(eff.frees)
 
-    def _reset(self, s: State, key: Any) -> None:
-        """A fresh allocation: nothing touched it yet."""
-        s.freed.pop(key, None)
-        s.writes.pop(key, None)
-        s.reads.pop(key, None)
-
     # ------------------------------------------------------------------ values
     def info(self, v: Value) -> Info:
         return (self.tok.get(id(v)) if self._is_clocked(v) else None,
@@ -416,6 +435,7 @@ class Analyzer:
                 self.chain.pop(id(v), None)
             if keys is not None:
                 self.keys[id(v)] = keys
+                self._generation += 1
             if h is not None:
                 self.handle[id(v)] = h
 
@@ -514,7 +534,7 @@ class Analyzer:
                 if term.successors:
                     d = term.opdef
                     for i, succ in enumerate(term.successors):
-                        vals = d.successor_operands(term, i) if d is not None and d.successor_groups else []
+                        vals = d.successor_operands(term, i) if d is not None and is_branch(term) else []
                         incoming.setdefault(id(succ), {})[(id(term), i)] = (st.copy(), [self.info(v) for v in vals])
                 else:
                     exits[id(term)] = (st, term, [self.info(v) for v in term.operands])
@@ -559,8 +579,7 @@ class Analyzer:
         e = op_effects(op, self.module)
         if e is not None:
             for v in e.allocs:
-                for k in self.value_keys(v):
-                    self._reset(s, k)
+                self.fresh(v)
         if eff:
             self.access(s, s.host, s.clocks[s.host], op, _what(op), eff, free=frees)
 
@@ -570,8 +589,7 @@ class Analyzer:
         tok = d.token(op)
         dep_clocks = [self.tok.get(id(t), {}) for t in deps]
         if d is gpu_d.AllocOp:
-            for k in self.value_keys(op.results[0]):
-                self._reset(s, k)
+            self.fresh(op.results[0])
         if d is gpu_d.WaitOp or d is gpu_d.AllocOp or not d.device_work:
             if tok is None:
                 if d is gpu_d.WaitOp and not deps:  # wait for everything
@@ -622,7 +640,7 @@ class Analyzer:
         label = self._label(key, v)
         fr = s.freed.get(key)
         what = _what(op)
-        if fr is not None and isinstance(key, Value):
+        if fr is not None and isinstance(key, _Alloc):
             self.report("double-free", "error", f"double free: {what}{_at(op)} frees {label} already freed"
                         f"{_at(fr.op)}", op, fr.op, "first freed here")
             return
@@ -632,8 +650,11 @@ class Analyzer:
     def _call(self, op: Operation, s: State) -> None:
         name = _callee_name(op)
         fn = self.funcs.get(name) if name else None
-        if fn is None or not fn.regions or not fn.regions[0].blocks or fn in self._stack \
-                or len(self._stack) > _MAX_CALL_DEPTH:
+        if fn is not None and fn.regions and fn.regions[0].blocks and (
+                self._stack.count(fn) >= _RECURSION_DEPTH or len(self._stack) > _MAX_CALL_DEPTH):
+            self._cut_call(op, s)
+            return
+        if fn is None or not fn.regions or not fn.regions[0].blocks:
             self._host(op, s)
             for r in op.results:  # unknown work behind a returned token
                 if self._is_clocked(r):
@@ -646,6 +667,30 @@ class Analyzer:
             return
         _replace(s, meet_states([st for st, _, _ in exits]))
         self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits], s))
+
+    def _cut_call(self, op: Operation, s: State) -> None:
+        """A call past the recursion depth: work on a chain of its own after its token arguments
+        (and the host), writing any memory its arguments reach; its tokens are that work's."""
+        deps = [self.tok.get(id(v), {}) for v in op.operands if self._is_clocked(v)]
+        for v in op.operands:  # lowered code: the streams and events it is given
+            h = self.handle.get(id(v))
+            if h is not None:
+                deps.append(s.events.get(h, {}) if self.kinds.get(h) == "event" else s.clocks.get(h, {}))
+        agent = self._new_agent("chain")
+        clock = self._enqueue(s, agent, *deps)
+        eff: list[tuple[Any, bool, Value | None]] = [(ANY, True, None)]
+        for v in op.operands:
+            if is_memref(v):
+                eff.extend((k, True, v) for k in self.value_keys(v))
+        self.access(s, agent, clock, op, _what(op), eff)
+        for r in op.results:
+            if self._is_clocked(r):
+                self.tok[id(r)] = clock
+                self.chain.pop(id(r), None)
+            elif isinstance(r.type, T.LLVMType):  # a stream it returns: after that work
+                h = self._new_agent("stream")
+                self.handle[id(r)] = h
+                s.clocks[h] = {**clock, h: next(self._epochs)}
 
     def _execute(self, op: Operation, s: State) -> None:
         d = op.opdef
@@ -904,8 +949,7 @@ def _rt_event_sync(an: Analyzer, op: Operation, s: State) -> None:
 
 
 def _rt_alloc(an: Analyzer, op: Operation, s: State) -> None:
-    for k in an.value_keys(op.results[0]):
-        an._reset(s, k)
+    an.fresh(op.results[0], lowered=True)
 
 
 def _rt_free(an: Analyzer, op: Operation, s: State) -> None:
