@@ -660,13 +660,36 @@ class Analyzer:
                 if self._is_clocked(r):
                     self.tok[id(r)] = {}
             return
+        saved = self._save(fn) if fn in self._stack else None  # a recursive call: keep the caller's values
         self._stack.append(fn)
         exits = self.run_region(fn.regions[0], s, [self.info(v) for v in op.operands])
         self._stack.pop()
+        if saved is not None:
+            self._restore(saved)
         if not exits:
             return
         _replace(s, meet_states([st for st, _, _ in exits]))
         self.bind(op.results, self.meet_infos([(infos, st) for st, _, infos in exits], s))
+
+    def _save(self, fn: Operation) -> list[tuple[dict, int, Any]]:
+        """What the value tables hold for the values ``fn`` defines."""
+        out: list[tuple[dict, int, Any]] = []
+        tables = (self.tok, self.chain, self.keys, self.handle, self.done)
+        for o in fn.walk():
+            for b in (blk for r in o.regions for blk in r.blocks):
+                for v in b.args:
+                    out.extend((t, id(v), t.get(id(v))) for t in tables)
+            for v in o.results:
+                out.extend((t, id(v), t.get(id(v))) for t in tables)
+        return out
+
+    def _restore(self, saved: list[tuple[dict, int, Any]]) -> None:
+        for t, k, v in saved:
+            if v is None:
+                t.pop(k, None)
+            else:
+                t[k] = v
+        self._generation += 1
 
     def _cut_call(self, op: Operation, s: State) -> None:
         """A call past the recursion depth: work on a chain of its own after its token arguments
@@ -687,10 +710,11 @@ class Analyzer:
             if self._is_clocked(r):
                 self.tok[id(r)] = clock
                 self.chain.pop(id(r), None)
-            elif isinstance(r.type, T.LLVMType):  # a stream it returns: after that work
+            elif isinstance(r.type, T.LLVMType):  # a stream or event it returns: after that work
                 h = self._new_agent("stream")
                 self.handle[id(r)] = h
                 s.clocks[h] = {**clock, h: next(self._epochs)}
+                s.events[h] = clock
 
     def _execute(self, op: Operation, s: State) -> None:
         d = op.opdef
