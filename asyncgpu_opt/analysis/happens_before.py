@@ -42,14 +42,15 @@ from ..dialects import async_ as async_d
 from ..dialects import builtin as builtin_d
 from ..dialects import func as func_d
 from ..dialects import gpu as gpu_d
-from ..dialects import llvm_call
+from ..dialects import llvm_call, memref_atomic
 from ..dialects import llvm_memory as llvm_mem
 from ..dialects import scf as scf_d
 from ..ir import types as T
 from ..ir.attributes import IntegerAttr
 from ..ir.core import Block, Operation, OpResult, Region, Value
-from .effects import ANY, UNKNOWN, AliasInfo, is_memref, op_effects, root_of
-from .interfaces import has_recursive_effects, is_branch, is_function, is_pure, is_terminator, region_control
+from .effects import ANY, UNKNOWN, AliasInfo, is_memref, is_reading_library_call, op_effects, root_of
+from .interfaces import (declared_effects, has_recursive_effects, is_branch, is_function, is_pure, is_terminator, region_control,
+                         view_source)
 from .tokens import is_token
 
 Clock = dict[int, int]
@@ -82,12 +83,12 @@ class _Alloc:
 
 
 class _Rec:
-    __slots__ = ("agent", "epoch", "write", "op", "what", "label", "host", "free")
+    __slots__ = ("agent", "epoch", "write", "op", "what", "label", "host", "free", "atomic")
 
     def __init__(self, agent: int, epoch: int, write: bool, op: Operation, what: str, label: str, host: bool,
-                 free: bool) -> None:
+                 free: bool, atomic: bool) -> None:
         self.agent, self.epoch, self.write, self.op, self.what = agent, epoch, write, op, what
-        self.label, self.host, self.free = label, host, free
+        self.label, self.host, self.free, self.atomic = label, host, free, atomic
 
 
 class State:
@@ -288,7 +289,7 @@ class Analyzer:
         op = r.op
         d = op.opdef
         if d is llvm_call.CallOp and _callee_name(op) == "mgpuMemAlloc":
-            return (_Alloc(r, True),)
+            return (_Alloc(r, _escapes_lowered(r, set())),)
         if d is builtin_d.UnrealizedConversionCastOp:
             return self.value_keys(op.operands[r.index]) if r.index < len(op.operands) else (UNKNOWN,)
         if d is llvm_mem.ExtractValueOp:
@@ -312,7 +313,7 @@ class Analyzer:
 
     def fresh(self, v: Value, lowered: bool = False) -> None:
         """An allocation op ran: ``v`` is a new buffer (each run of the op makes another)."""
-        self.keys[id(v)] = (_Alloc(v, True) if lowered else self._resource(v),)
+        self.keys[id(v)] = (_Alloc(v, _escapes_lowered(v, set())) if lowered else self._resource(v),)
         self._generation += 1
 
     @staticmethod
@@ -343,8 +344,10 @@ class Analyzer:
 
     # ------------------------------------------------------------------ accesses
     def access(self, s: State, agent: int, clock: Clock, op: Operation, what: str,
-               effects: list[tuple[Any, bool, Value | None]], free: bool = False) -> None:
-        """Check and record ``agent``'s accesses ``(key, is_write, value)`` at its epoch in ``clock``."""
+               effects: list[tuple[Any, bool, Value | None]], free: bool = False,
+               atomic: frozenset[Any] = frozenset()) -> None:
+        """Check and record ``agent``'s accesses ``(key, is_write, value)`` at its epoch in ``clock``;
+        ``atomic``: the keys it touches only atomically (no race with other atomic accesses)."""
         epoch = clock[agent]
         host = self.kinds.get(agent) == "host"
         for key, write, v in effects:
@@ -359,22 +362,24 @@ class Analyzer:
                     self.report("use-after-free", "error", f"use after free: {what}{_at(op)} {verb} {label} "
                                 f"freed{_at(fr.op)}", op, fr.op, "freed here")
                 continue
+            at = key in atomic
             for k in self._related(s, key):
                 first: dict[int, _Rec] = {}  # per other agent its oldest unordered access, as --run
                 for table in (s.writes, s.reads) if write else (s.writes,):
                     for a, r in table.get(k, {}).items():
-                        if a != agent and clock.get(a, 0) < r.epoch and (a not in first or r.epoch < first[a].epoch):
+                        if a != agent and clock.get(a, 0) < r.epoch and not (at and r.atomic) \
+                                and (a not in first or r.epoch < first[a].epoch):
                             first[a] = r
                 for r in first.values():
                     self._race(op, what, verb, write, host, free, r, label)
-            if write:  # accesses ordered before this write: any later conflict is one with it too
+            if write and not at:  # accesses ordered before this write: a later conflict is one with it too
                 for table in (s.writes, s.reads):
                     inner = table.get(key)
                     if inner and any(clock.get(a, 0) >= r.epoch for a, r in inner.items()):
                         mine = s.table(table, key)
                         for a in [a for a, r in mine.items() if clock.get(a, 0) >= r.epoch]:
                             del mine[a]
-            rec = _Rec(agent, epoch, write, op, what, label, host, free)
+            rec = _Rec(agent, epoch, write, op, what, label, host, free, at)
             s.table(s.writes if write else s.reads, key)[agent] = rec
             if free:
                 s.freed[key] = rec
@@ -398,6 +403,20 @@ class Analyzer:
             msg = (f"data race: {what}{_at(op)} {verb} {label} while {them}{_at(r.op)} {rverb} it "
                    "(no happens-before)")
             self.report("data-race", "error", msg, op, r.op, f"{them} {rverb} it here")
+
+    def atomic_keys(self, op: Operation) -> frozenset[Any]:
+        """The buffers a kernel launch touches only through atomic read-modify-writes."""
+        if op.opdef is not gpu_d.LaunchFuncOp:
+            return frozenset()
+        fn = _kernel(op, self.module)
+        if fn is None:
+            return frozenset()
+        args = fn.regions[0].blocks[0].args
+        out: set[Any] = set()
+        for a, v in zip(args, op.operand_group("kernelOperands")):
+            if is_memref(a) and a.uses and _only_atomic(a):
+                out.update(self.value_keys(v))
+        return frozenset(out)
 
     def _footprint(self, op: Operation) -> tuple[list[tuple[Any, bool, Value | None]], bool]:
         """(accesses, frees) of ``op`` from its memory effects (allocations reset their resource)."""
@@ -484,8 +503,24 @@ class Analyzer:
         if not exits:
             return
         end = meet_states([st for st, _, _ in exits])
-        returned = join(*[c for _, _, infos in exits for c, _, _ in infos if c is not None])
-        self._leaks(fn, end, returned)
+        clocks: list[Clock] = []
+        for st, _, infos in exits:
+            for c, _, h in infos:
+                if c is not None:
+                    clocks.append(c)
+                if h is not None:  # a stream or event handed to the caller: not leaked here
+                    clocks.append(st.events.get(h, st.clocks.get(h, {})))
+                    self._release(end, h)
+        self._leaks(fn, end, join(*clocks))
+
+    def _release(self, s: State, h: int | None) -> None:
+        """``h`` (and the handles it stands for) is destroyed or handed on."""
+        stack = [h]
+        while stack:
+            x = stack.pop()
+            if x is not None:
+                s.live.pop(x, None)
+                stack.extend(self.sources.get(x, ()))
 
     def _leaks(self, fn: Operation, s: State, returned: Clock) -> None:
         name = fn.attributes.get("sym_name")
@@ -576,7 +611,7 @@ class Analyzer:
 
     def _host(self, op: Operation, s: State) -> None:
         eff, frees = self._footprint(op)
-        e = op_effects(op, self.module)
+        e = op_effects(op, self.module) if not eff or eff[0][0] is not ANY else None
         if e is not None:
             for v in e.allocs:
                 self.fresh(v)
@@ -622,7 +657,7 @@ class Analyzer:
             self.tok[id(tok)] = clock
             self.chain[id(tok)] = (agent, clock[agent], b)
         self.tips[agent] = (op, clock[agent])
-        self.access(s, agent, clock, op, _what(op), eff, free=frees)
+        self.access(s, agent, clock, op, _what(op), eff, free=frees, atomic=self.atomic_keys(op))
         if agent == self.default:  # the legacy default stream is synchronous with the host
             self._acquire(s, s.host, clock)
 
@@ -644,7 +679,7 @@ class Analyzer:
             self.report("double-free", "error", f"double free: {what}{_at(op)} frees {label} already freed"
                         f"{_at(fr.op)}", op, fr.op, "first freed here")
             return
-        s.freed[key] = _Rec(s.host, s.clocks[s.host][s.host], True, op, what, label, True, True)
+        s.freed[key] = _Rec(s.host, s.clocks[s.host][s.host], True, op, what, label, True, True, False)
 
     # ------------------------------------------------------------------ calls and regions
     def _call(self, op: Operation, s: State) -> None:
@@ -853,6 +888,55 @@ def _trip_count(op: Operation) -> int | None:
     return max(0, -(-(ub - lb) // step))
 
 
+def _kernel(op: Operation, module: Operation) -> Operation | None:
+    """The ``gpu.func`` a ``gpu.launch_func`` launches, when the module holds its body."""
+    from ..ir.symbols import lookup_in
+
+    kernel = op.attributes.get("kernel")
+    root, leaf = getattr(kernel, "root", None), getattr(kernel, "leaf", None)
+    kmod = lookup_in(module, root) if root else None
+    fn = lookup_in(kmod, leaf) if kmod is not None and leaf else None
+    return fn if fn is not None and fn.opdef is gpu_d.FuncOp and fn.regions and fn.regions[0].blocks else None
+
+
+def _only_atomic(v: Value) -> bool:
+    """Every use of the memref ``v`` (through views) is an atomic read-modify-write."""
+    for user, _ in v.uses:
+        if view_source(user) is v:
+            if not all(_only_atomic(r) for r in user.results if is_memref(r)):
+                return False
+        elif user.opdef is not memref_atomic.AtomicRMWOp and user.opdef is not memref_atomic.GenericAtomicRMWOp:
+            return False
+    return True
+
+
+_DESCRIPTOR_OPS = (llvm_mem.InsertValueOp, llvm_mem.ExtractValueOp, llvm_mem.GEPOp,
+                   builtin_d.UnrealizedConversionCastOp)
+
+
+def _escapes_lowered(v: Value, seen: set[int]) -> bool:
+    """Whether the pointer ``v`` (an ``mgpuMemAlloc`` result, lowered code) reaches anything but
+    memref descriptors, views, kernel launches, the runtime calls and ops with modelled effects:
+    unknown memory (an argument, a loaded pointer) may alias it then."""
+    if id(v) in seen:
+        return False
+    seen.add(id(v))
+    for user, _ in v.uses:
+        d = user.opdef
+        if d in _DESCRIPTOR_OPS or view_source(user) is v:
+            if any(_escapes_lowered(r, seen) for r in user.results):
+                return True
+            continue
+        if d is gpu_d.LaunchFuncOp or d is llvm_call.CallOp and _callee_name(user) in _RUNTIME \
+                or is_reading_library_call(user):
+            continue
+        decl = declared_effects(user)
+        if decl is None or user.is_terminator() or any(k == "expose" for k, x in decl if x is v) \
+                or any(is_memref(r) for r in user.results):
+            return True
+    return False
+
+
 def _position(op: Operation) -> list[int]:
     pos = op.attributes.get("position")
     vals = getattr(pos, "values", None)
@@ -932,12 +1016,7 @@ def _rt_event_create(an: Analyzer, op: Operation, s: State) -> None:
 
 
 def _rt_destroy(an: Analyzer, op: Operation, s: State) -> None:
-    stack = [an.handle.get(id(op.operands[0]))]
-    while stack:
-        h = stack.pop()
-        if h is not None:
-            s.live.pop(h, None)
-            stack.extend(an.sources.get(h, ()))
+    an._release(s, an.handle.get(id(op.operands[0])))
 
 
 def _rt_stream_sync(an: Analyzer, op: Operation, s: State) -> None:
