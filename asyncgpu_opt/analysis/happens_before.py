@@ -96,7 +96,7 @@ class State:
     host agent now running, accesses per resource and agent, freed resources, event clocks and
     the streams/events not yet destroyed."""
 
-    __slots__ = ("clocks", "host", "writes", "reads", "owned", "freed", "events", "live")
+    __slots__ = ("clocks", "host", "writes", "reads", "owned", "freed", "events", "live", "phantoms")
 
     def __init__(self) -> None:
         self.clocks: dict[int, Clock] = {}  # clocks are never changed in place
@@ -107,6 +107,7 @@ class State:
         self.freed: dict[Any, _Rec] = {}
         self.events: dict[int, Clock] = {}
         self.live: dict[int, Operation] = {}
+        self.phantoms: list[tuple[int, int, tuple[State, ...]]] = []  # of the last meet (meet_states)
 
     def copy(self) -> State:
         s = State()
@@ -137,10 +138,16 @@ def join(*clocks: Clock) -> Clock:
     return out
 
 
-def meet_clocks(pairs: list[tuple[Clock, State]], own: int | None = None) -> Clock:
+_WORK = "<device work>"  # pseudo-resource: the device work not waited for (leaks)
+_COVERED = 1 << 62  # a phantom's component on paths where its records do not exist
+_PHANTOM_IDS = itertools.count(1 << 40)
+
+
+def meet_clocks(pairs: list[tuple[Clock, State]], own: int | None = None, into: State | None = None) -> Clock:
     """The clock every path guarantees: per agent the minimum over the paths on which the agent
     exists (an agent made on another path orders nothing here); ``own``: that agent's own
-    component is the maximum (an agent is ordered after all its own work)."""
+    component is the maximum (an agent is ordered after all its own work).  ``into``: the met
+    state, whose phantoms (``meet_states``) get their components here too."""
     if len(pairs) == 1:
         return pairs[0][0]
     keys: set[int] = set()
@@ -152,6 +159,41 @@ def meet_clocks(pairs: list[tuple[Clock, State]], own: int | None = None) -> Clo
         v = (max(vals) if k == own else min(vals)) if vals else max(c.get(k, 0) for c, _ in pairs)
         if v:
             out[k] = v
+    for ph, a, paths in into.phantoms if into is not None else ():
+        vals = [c.get(a, 0) for c, s in pairs if any(s is p for p in paths)]
+        out[ph] = min(vals) if vals else _COVERED
+    return out
+
+
+def _phantoms(states: list[State]) -> dict[int, tuple[int, int, tuple[State, ...]]]:
+    """Records that exist on some of the paths only, where the minimum over all paths of some
+    agent's knowledge of their agent would not cover them but each of their paths does: they move
+    to a phantom agent of their own, known on their paths as their agent is (id(record) ->
+    (phantom, agent, paths)).  Without it, work one branch did on a stream both branches use would
+    look unordered after the join."""
+    where: dict[int, tuple[_Rec, list[State]]] = {}
+    for s in states:
+        for table in (s.writes, s.reads):
+            for inner in table.values():
+                for r in inner.values():
+                    where.setdefault(id(r), (r, []))[1].append(s)
+    out: dict[int, tuple[int, int, tuple[State, ...]]] = {}
+    groups: dict[tuple[int, frozenset[int]], int] = {}
+    for rid, (r, paths) in where.items():
+        a = r.agent
+        exist = [s for s in states if a in s.clocks]
+        if len(paths) >= len(exist):
+            continue
+        key = (a, frozenset(id(p) for p in paths))
+        ph = groups.get(key)
+        if ph is None:
+            if not any(min(s.clocks[x].get(a, 0) for s in states if x in s.clocks) < r.epoch
+                       <= min(p.clocks[x].get(a, 0) for p in paths if x in p.clocks)
+                       for x in {x for p in paths for x in p.clocks}
+                       if all(x in p.clocks for p in paths)):
+                continue
+            ph = groups[key] = next(_PHANTOM_IDS)
+        out[rid] = (ph, a, tuple(paths))
     return out
 
 
@@ -160,17 +202,23 @@ def meet_states(states: list[State]) -> State:
         return states[0]
     out = State()
     out.host = states[0].host
+    moved = _phantoms(states)
+    out.phantoms = list({ph: (ph, a, paths) for ph, a, paths in moved.values()}.values())
     agents: dict[int, None] = {}
     for s in states:
         agents.update(dict.fromkeys(s.clocks))
     for a in agents:
-        out.clocks[a] = meet_clocks([(s.clocks[a], s) for s in states if a in s.clocks], own=a)
+        out.clocks[a] = meet_clocks([(s.clocks[a], s) for s in states if a in s.clocks], own=a, into=out)
     for name in ("writes", "reads"):
         merged: dict[Any, dict[int, _Rec]] = {}
         for s in states:
             for key, inner in getattr(s, name).items():
                 m = merged.setdefault(key, {})
                 for a, r in inner.items():
+                    mv = moved.get(id(r))
+                    if mv is not None:
+                        r = _Rec(mv[0], r.epoch, r.write, r.op, r.what, r.label, r.host, r.free, r.atomic)
+                        a = mv[0]
                     o = m.get(a)
                     if o is None or o.epoch < r.epoch:
                         m[a] = r
@@ -184,7 +232,7 @@ def meet_states(states: list[State]) -> State:
     for s in states:
         evs.update(s.events)
     for e in evs:
-        out.events[e] = meet_clocks([(s.events.get(e, {}), s) for s in states])
+        out.events[e] = meet_clocks([(s.events.get(e, {}), s) for s in states], into=out)
     return out
 
 
@@ -220,7 +268,6 @@ class Analyzer:
         self._generation = 0
         self.handle: dict[int, int] = {}  # id(ptr value) -> stream/event handle
         self.kinds: dict[int, str] = {}  # agent/handle id -> "host" | "chain" | "stream" | "default" | "event"
-        self.tips: dict[int, tuple[Operation, int]] = {}  # device agent -> its last op, epoch (leaks)
         self.sources: dict[int, tuple[int, ...]] = {}  # merged handle -> the handles it stands for
         self.findings: list[Finding] = []
         self._seen: set[tuple] = set()
@@ -468,7 +515,7 @@ class Analyzer:
             clocks = [(r[i][0], s) for r, s in rows if r[i][0] is not None]
             keys = [r[i][1] for r, _ in rows if r[i][1] is not None]
             hs = [(r[i][2], s) for r, s in rows if r[i][2] is not None]
-            out.append((meet_clocks(clocks) if clocks else None,
+            out.append((meet_clocks(clocks, into=into) if clocks else None,
                         tuple(dict.fromkeys(k for ks in keys for k in ks)) if keys else None,
                         self._merge_handles(hs, into) if hs else None))
         return out
@@ -483,9 +530,10 @@ class Analyzer:
         m = self._new_agent(kind)
         self.sources[m] = tuple(dict.fromkeys(h for h, _ in hs))
         if kind == "event":
-            into.events[m] = meet_clocks([(st.events.get(h, {}), st) for h, st in hs])
+            into.events[m] = meet_clocks([(st.events.get(h, {}), st) for h, st in hs], into=into)
         else:
-            into.clocks[m] = {**meet_clocks([(st.clocks.get(h, {}), st) for h, st in hs]), m: next(self._epochs)}
+            into.clocks[m] = {**meet_clocks([(st.clocks.get(h, {}), st) for h, st in hs], into=into),
+                              m: next(self._epochs)}
         return m
 
     # ------------------------------------------------------------------ functions
@@ -529,13 +577,20 @@ class Analyzer:
             what = "stream" if self.kinds.get(h) == "stream" else "event"
             self.report("leak", "warning", f"leak: {what} created at {_loc(op)} is never destroyed", op)
         host = s.clocks[s.host]
-        for a in s.clocks:
-            if self.kinds.get(a) not in ("chain", "stream") or a not in self.tips:
-                continue
-            last, e = self.tips[a]
-            if host.get(a, 0) < e and returned.get(a, 0) < e and last.parent is not None:
-                self.report("leak", "warning", f"leak: {_what(last)}{_at(last)} is never waited for (no host wait "
-                            f"orders it before {fname} returns)", last)
+        for a, r in s.writes.get(_WORK, {}).items():
+            if host.get(a, 0) < r.epoch and returned.get(a, 0) < r.epoch:
+                self.report("leak", "warning", f"leak: {r.what}{_at(r.op)} is never waited for (no host wait "
+                            f"orders it before {fname} returns)", r.op)
+
+    def work(self, s: State, agent: int, clock: Clock, op: Operation) -> None:
+        """``op`` is device work of ``agent``: the latest work nothing waited for yet is kept (as a
+        write of the pseudo-resource ``_WORK``: later work ordered after it stands for it)."""
+        if self.kinds.get(agent) not in ("chain", "stream"):
+            return
+        inner = s.table(s.writes, _WORK)
+        for a in [a for a, r in inner.items() if clock.get(a, 0) >= r.epoch]:
+            del inner[a]
+        inner[agent] = _Rec(agent, clock[agent], True, op, _what(op), "", False, False, False)
 
     def run_region(self, region: Region, s: State, entry: list[Info]) -> list[tuple[State, Operation, list[Info]]]:
         """Run ``region`` from ``s`` (consumed) with its entry block's arguments bound to ``entry``:
@@ -656,7 +711,7 @@ class Analyzer:
             clock = self._enqueue(s, agent, *dep_clocks)
             self.tok[id(tok)] = clock
             self.chain[id(tok)] = (agent, clock[agent], b)
-        self.tips[agent] = (op, clock[agent])
+        self.work(s, agent, clock, op)
         self.access(s, agent, clock, op, _what(op), eff, free=frees, atomic=self.atomic_keys(op))
         if agent == self.default:  # the legacy default stream is synchronous with the host
             self._acquire(s, s.host, clock)
@@ -994,7 +1049,7 @@ def _on_stream(an: Analyzer, op: Operation, s: State, stream: Value,
                eff: list[tuple[Any, bool, Value | None]], free: bool = False) -> None:
     agent = _stream_of(an, stream)
     clock = an._enqueue(s, agent)
-    an.tips[agent] = (op, clock[agent])
+    an.work(s, agent, clock, op)
     an.access(s, agent, clock, op, _what(op), eff, free=free)
     if agent == an.default:
         an._acquire(s, s.host, clock)
