@@ -9,17 +9,27 @@ lowering) and events, per path through ``scf.if``/``scf.for``/``scf.while``/``cf
 the messages are ``--run``'s for the same hazard (``data race: ...``, ``host read without
 synchronization: ...``, ``use after free: ...``, ``double free: ...``; ``leak: ...`` as warnings).
 
-Guarantees.  *Sound* (every race some execution can have is reported) for straight-line code,
-branches, calls with a body and loops whose races are between consecutive iterations (loops are
-analysed for two iterations and the zero-trip path).  *Exact* on straight-line code (the same
-verdict as ``--run``: a race is reported exactly when the accesses overlap in their alias classes
-and no token, wait, stream or event edge orders them).  Conservative where paths join (a wait on
-one path only does not order later ops), for memory of unknown origin (function arguments,
-loaded memrefs: they may alias each other and any escaped allocation), for kernels whose body is
-not visible and external calls (they may touch any memory) and for a call cycle (a recursive
-call is such an access).  Not modelled: the bytes within a buffer (two kernels writing disjoint
-halves of one buffer are reported) and races between the threads of one kernel (``--run`` finds
-those).
+Guarantees (checked against ``--run`` by ``tests/test_async_hazards_property.py``):
+
+* *Exact on straight-line code*: random race-free token graphs get no report, and with one needed
+  dependency removed the pass reports a hazard exactly when ``--run`` does, between the same ops,
+  before and after ``gpu-to-runtime``.
+* *Sound through control flow*: a hazard some path can have is reported.  Branches are met where
+  they join (a wait on one path does not order what follows; ``scf.if`` on a constant takes its
+  one branch); loops are analysed for two iterations and the zero-trip path (a race between
+  iterations further apart than consecutive ones whose consecutive instances are ordered is the
+  case not covered), a constant trip count is honoured; calls of functions with a body are
+  analysed in their calling context (recursion two levels deep; a deeper call is assumed to be
+  device work after its token, stream and event arguments that may write any memory reachable
+  from its arguments, and to return tokens/handles after that work).
+* *Conservative* where the IR does not say more: memory of unknown origin (function arguments,
+  loaded memrefs, pointers not traced to ``mgpuMemAlloc``) may alias other such memory and any
+  allocation that escapes; kernels whose body is not visible, external calls and unmodelled ops
+  may touch any such memory; ``gpu.wait`` without operands waits for every chain and stream.
+  Not modelled: the bytes within a buffer (two kernels writing disjoint halves of one buffer
+  are reported), races between the threads of one kernel, out-of-bounds accesses and device
+  accesses to unregistered host memory (``--run`` finds those).  Kernel operands only touched by
+  atomic read-modify-writes do not race with each other.
 
 Options: ``severity=error`` (default: errors fail the pass, exit status 1) or ``severity=warning``
 (every hazard a warning; the pass never fails).
