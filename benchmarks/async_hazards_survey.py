@@ -39,7 +39,8 @@ _IN_SCOPE = ("error: data race:", "error: use after free:", "error: host read wi
 
 
 def chunks(path: str) -> list[str]:
-    text = open(path, encoding="utf-8", errors="surrogateescape").read()
+    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+        text = fh.read()
     return text.split("\n// -----\n") if "// -----" in text else [text]
 
 
@@ -54,7 +55,8 @@ def survey(paths: list[str], verbose: bool = False) -> dict[str, int]:
         for d, _, fs in os.walk(p):
             files += [os.path.join(d, f) for f in sorted(fs) if f.endswith(".mlir")]
     for f in sorted(files):
-        head = open(f, encoding="utf-8", errors="surrogateescape").read(4000)
+        with open(f, encoding="utf-8", errors="surrogateescape") as fh:
+            head = fh.read(4000)
         runs = "--run" in head or f.startswith(os.path.join(_ROOT, "examples")) or "examples/" in f
         for i, chunk in enumerate(chunks(f)):
             counts["chunks"] += 1

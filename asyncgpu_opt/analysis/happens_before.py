@@ -49,8 +49,16 @@ from ..ir import types as T
 from ..ir.attributes import IntegerAttr
 from ..ir.core import Block, Operation, OpResult, Region, Value
 from .effects import ANY, UNKNOWN, AliasInfo, is_memref, is_reading_library_call, op_effects, root_of
-from .interfaces import (declared_effects, has_recursive_effects, is_branch, is_function, is_pure, is_terminator, region_control,
-                         view_source)
+from .interfaces import (
+    declared_effects,
+    has_recursive_effects,
+    is_branch,
+    is_function,
+    is_pure,
+    is_terminator,
+    region_control,
+    view_source,
+)
 from .tokens import is_token
 
 Clock = dict[int, int]
