@@ -430,9 +430,10 @@ class Analyzer:
             if write and not at:  # accesses ordered before this write: a later conflict is one with it too
                 for table in (s.writes, s.reads):
                     inner = table.get(key)
-                    if inner and any(clock.get(a, 0) >= r.epoch for a, r in inner.items()):
+                    gone = _covered(inner, clock) if inner else []
+                    if gone:
                         mine = s.table(table, key)
-                        for a in [a for a, r in mine.items() if clock.get(a, 0) >= r.epoch]:
+                        for a in gone:
                             del mine[a]
             rec = _Rec(agent, epoch, write, op, what, label, host, free, at)
             s.table(s.writes if write else s.reads, key)[agent] = rec
@@ -596,7 +597,7 @@ class Analyzer:
         if self.kinds.get(agent) not in ("chain", "stream"):
             return
         inner = s.table(s.writes, _WORK)
-        for a in [a for a, r in inner.items() if clock.get(a, 0) >= r.epoch]:
+        for a in _covered(inner, clock):
             del inner[a]
         inner[agent] = _Rec(agent, clock[agent], True, op, _what(op), "", False, False, False)
 
@@ -949,6 +950,13 @@ def _trip_count(op: Operation) -> int | None:
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return max(0, -(-(ub - lb) // step))
+
+
+def _covered(recs: dict[int, _Rec], clock: Clock) -> list[int]:
+    """The agents whose record in ``recs`` ``clock`` is ordered after (walking the smaller)."""
+    if len(clock) < len(recs):
+        return [a for a, e in clock.items() if (r := recs.get(a)) is not None and e >= r.epoch]
+    return [a for a, r in recs.items() if clock.get(a, 0) >= r.epoch]
 
 
 def _kernel(op: Operation, module: Operation) -> Operation | None:
