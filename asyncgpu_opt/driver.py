@@ -490,6 +490,10 @@ class _ChunkRun:
             from .passes.statistics import reset
 
             reset(cfg.pipeline)
+        from .passes.registry import DIAGNOSTIC_SINKS
+
+        DIAGNOSTIC_SINKS.append(self.diags.append if cfg.verify_diagnostics
+                                else lambda d: self.stderr.append(d.render()))
         try:
             run_pipeline(cfg.pipeline, module, cfg.verify_each, hooks)
         except MLIRError:
@@ -497,6 +501,7 @@ class _ChunkRun:
                 self._write_reproducer(cfg.crash_reproducer, repro, module, *failing[0])
             raise
         finally:
+            DIAGNOSTIC_SINKS.pop()
             for name, t in hooks.timings:
                 self.timings[name] = self.timings.get(name, 0.0) + t
             if cfg.pass_statistics:

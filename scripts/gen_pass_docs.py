@@ -29,9 +29,45 @@ _KERNELS = """  gpu.module @k {
   }
 """
 
+DIAGNOSTICS = "<diagnostics>"  # as the function to show: the example's diagnostics instead
+
 # pass -> [(title, flags, input module, function to show from the output)]; the outputs in the
 # generated doc are produced by running the tool, so they are always what it does.
 EXAMPLES: dict[str, list[tuple[str, list[str], str, str]]] = {
+    "async-hazards": [
+        ("Each kind of hazard, at the later op with a note at the other", ["--async-hazards"],
+         "module attributes {gpu.container_module} {\n" + _KERNELS + """  func.func @f(%h: memref<16xf32>, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %m = gpu.alloc host_shared () : memref<16xf32>
+    %d = gpu.alloc () : memref<16xf32>
+    %t0 = gpu.wait async
+    %a = gpu.launch_func async [%t0] @k::@fill blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%m : memref<16xf32>, %v : f32)
+    %b = gpu.memset async [%t0] %m, %v : memref<16xf32>, f32
+    %x = memref.load %m[%c0] : memref<16xf32>
+    %c = gpu.memset async [%t0] %d, %v : memref<16xf32>, f32
+    %e = gpu.dealloc async [%t0] %d : memref<16xf32>
+    %g = gpu.memcpy async [%e] %h, %d : memref<16xf32>, memref<16xf32>
+    gpu.wait [%a, %b, %e]
+    gpu.dealloc %m : memref<16xf32>
+    gpu.dealloc %m : memref<16xf32>
+    return %x : f32
+  }
+}""", DIAGNOSTICS),
+        ("After lowering: streams and events never destroyed", ["--async-hazards"],
+         """module {
+  llvm.func @mgpuStreamCreate() -> !llvm.ptr
+  llvm.func @mgpuEventCreate() -> !llvm.ptr
+  llvm.func @mgpuEventRecord(!llvm.ptr, !llvm.ptr)
+  func.func @f() {
+    %s = llvm.call @mgpuStreamCreate() : () -> !llvm.ptr
+    %e = llvm.call @mgpuEventCreate() : () -> !llvm.ptr
+    llvm.call @mgpuEventRecord(%e, %s) : (!llvm.ptr, !llvm.ptr) -> ()
+    return
+  }
+}""", DIAGNOSTICS),
+    ],
     "async-region": [
         ("Independent buffers go on independent chains, joined where both are needed",
          ["--async-region"],
@@ -130,9 +166,12 @@ EXAMPLES: dict[str, list[tuple[str, list[str], str, str]]] = {
 }
 
 
-def _run(flags: list[str], text: str) -> str:
+def _run(flags: list[str], text: str, diagnostics: bool = False) -> str:
+    """The output (``diagnostics``: what the tool reports on stderr, whatever its exit status)."""
     res = subprocess.run([sys.executable, "-m", "asyncgpu_opt", *flags, "-"], input=text, capture_output=True,
                          text=True, cwd=_ROOT)
+    if diagnostics:
+        return res.stderr
     if res.returncode != 0:
         raise SystemExit(f"gen_pass_docs: example failed ({' '.join(flags)}):\n{res.stderr}")
     return res.stdout
@@ -161,6 +200,9 @@ def _examples(name: str) -> list[str]:
         else:
             out += ["```mlir", text, "```", ""]
         prev = text
+        if fn == DIAGNOSTICS:
+            out += ["Diagnostics (stderr):", "", "```", _run(flags, text, diagnostics=True).rstrip(), "```", ""]
+            continue
         what = f"`@{fn}` of the output" if fn else "Output"
         out += [f"{what}:", "", "```mlir", _function(_run(flags, text), fn), "```", ""]
     return out

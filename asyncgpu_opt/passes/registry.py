@@ -20,8 +20,10 @@ _PASSES: dict[str, tuple[str, str]] = {
     "gpu-to-runtime": ("asyncgpu_opt.passes.gpu_to_runtime", "GpuToRuntimePass"),
     "gpu-kernel-outlining": ("asyncgpu_opt.passes.kernel_outlining", "GpuKernelOutliningPass"),
     "canonicalize": ("asyncgpu_opt.passes.canonicalize", "CanonicalizePass"),
+    "async-hazards": ("asyncgpu_opt.passes.async_hazards", "AsyncHazardsPass"),
 }
-ALIASES: dict[str, str] = {"gpu-async-region": "async-region", "gpu-wait-insertion": "wait-insertion"}
+ALIASES: dict[str, str] = {"gpu-async-region": "async-region", "gpu-wait-insertion": "wait-insertion",
+                           "gpu-async-hazards": "async-hazards"}
 # Upstream spellings keep upstream's shape where it is right: `gpu-async-region` threads one chain
 # (but never gives an op a second dependency and leaves host_shared allocs synchronous).
 ALIAS_DEFAULTS: dict[str, dict[str, str]] = {"gpu-async-region": {"single-chain": "true", "carry-tokens": "false"}}
@@ -104,6 +106,21 @@ def pass_class(name: str) -> type[Pass]:
 
 class OptionError(Exception):
     pass
+
+
+# where a pass's diagnostics that do not fail it go (warnings: ``async-hazards``): the driver
+# installs a collector per chunk (``--verify-diagnostics`` matches them; otherwise stderr)
+DIAGNOSTIC_SINKS: list[Any] = []
+
+
+def emit_diagnostic(diag: Any) -> None:
+    """Report ``diag`` (a ``diagnostics.Diagnostic``) without failing the pass."""
+    if DIAGNOSTIC_SINKS:
+        DIAGNOSTIC_SINKS[-1](diag)
+    else:
+        import sys
+
+        sys.stderr.write(diag.render())
 
 
 def make_pass(name: str, options: dict[str, str]) -> Pass:
