@@ -23,7 +23,7 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
              "llvm_intr_matrix"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
-    "scf": ("scf_forall",),
+    "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"),
 }
 _LOADED: set[str] = set()
 
