@@ -24,19 +24,56 @@ modelled (docs/dialects.md).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
+from . import _param_attrs as PA
 from ..syntax.custom_directives import parse_dynamic_index_list, print_dynamic_index_list
 
 _IDX = T.index
+_DIMS = re.compile(r"(?:\d+x)*")
 CACHE_HINTS = ("cached", "uncached", "streaming", "read_invalidate", "write_back", "write_through")
 A.register_keyword_attr("xegpu.cache_hint", A.KeywordSpec(CACHE_HINTS, "::mlir::xegpu::CachePolicy"))
 A.register_keyword_attr("xegpu.memory_space", A.KeywordSpec(("global", "slm"), "::mlir::xegpu::MemorySpace"))
 A.register_keyword_attr("xegpu.fence_scope", A.KeywordSpec(("workgroup", "gpu"), "::mlir::xegpu::FenceScope"))
+
+_ARR = ("sg_layout", "sg_data", "inst_data", "lane_layout", "lane_data", "order")
+LAYOUT = PA.ParamSpec("xegpu.layout", tuple((n, "attr", None) for n in _ARR))
+SLICE = PA.ParamSpec("xegpu.slice", (("dims", "attr", PA.REQUIRED),), positional="parent")
+BLOCK_TDESC = PA.ParamSpec("xegpu.block_tdesc_attr", (("memory_space", "enum", " global"),
+                                                      ("array_length", "attr", "1 : i64"),
+                                                      ("boundary_check", "attr", "true")))
+SCATTER_TDESC = PA.ParamSpec("xegpu.scatter_tdesc_attr", (("memory_space", "enum", " global"),
+                                                          ("chunk_size", "attr", "1 : i64")))
+for _spec in (LAYOUT, SLICE, BLOCK_TDESC, SCATTER_TDESC):
+    PA.register(_spec)
+
+
+def parse_tensor_desc(p: Any, after_name: int) -> T.Type:
+    """``!xegpu.tensor_desc<`` (dim `x`)* element-type (`,` encoding-or-layout)* ``>``, kept as its
+    canonical text: aliases expanded, an all-default ``block_tdesc_attr`` left out, parameters in
+    declaration order without their defaults."""
+    p.pos = p.last_end = after_name
+    p.parse_punct("<")
+    start = p.skip()
+    m = _DIMS.match(p.text, start)
+    dims = m.group()
+    p.pos = p.last_end = m.end()
+    parts = [dims + p.parse_type().text]
+    while p.parse_optional_punct(","):
+        a = p.parse_attribute()
+        if isinstance(a, PA.ParamAttr) and a.spec.params[0][0] == "memory_space" and not a.printed():
+            continue
+        parts.append(a.render())
+    p.parse_punct(">")
+    return T.OpaqueType("!xegpu.tensor_desc<" + ", ".join(parts) + ">")
+
+
+T.register_type_parser("xegpu.tensor_desc", parse_tensor_desc)
 
 
 # ----- shared pieces ----------------------------------------------------------------------------
