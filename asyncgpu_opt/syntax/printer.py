@@ -194,11 +194,16 @@ class Printer:
         self.uses[v] = "%" + name
 
     def _number_region(self, region: Region, nested: list[Operation]) -> None:  # nested: its ops with regions
+        owner = region.parent  # OpAsmOpInterface::getAsmBlockArgumentNames (``block_arg_names``)
+        hook = None if self.generic or owner is None else getattr(owner.opdef, "block_arg_names", None)
+        arg_names = hook(owner, region) if hook is not None else ()
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
             for a in b.args:
-                if entry:
+                if entry and a.index < len(arg_names):
+                    self._set_name(a, arg_names[a.index])
+                elif entry:
                     self._set_name(a, f"arg{self._na}")
                     self._na += 1
                 else:
