@@ -83,7 +83,7 @@ class MultiDimReductionOp(OpDef):
         want = tuple(d for i, d in enumerate(s.shape) if i not in dims)
         exp: T.Type = T.VectorType(want, s.element_type) if want else s.element_type
         if op.results[0].type != exp:
-            raise VerifyError(f"destination type {op.results[0].type} is incompatible with source type {s}", op)
+            raise VerifyError(f"destination type '{op.results[0].type}' is incompatible with source type '{s}'", op)
         kind = op.attributes["kind"]
         if isinstance(kind, A.KeywordAttr) and kind.value not in REDUCTION_KINDS:
             raise VerifyError(f"unsupported reduction kind '{kind.value}'", op)

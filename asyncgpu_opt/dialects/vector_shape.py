@@ -115,15 +115,17 @@ class TransposeOp(OpDef):
         s = _vector(op, op.operands[0].type, "operand")
         r = _vector(op, op.results[0].type, "result")
         perm = list(op.attributes["permutation"].values)
-        if len(perm) != len(s.shape):
-            raise VerifyError("transposition length mismatch", op)
         if len(r.shape) != len(s.shape):
-            raise VerifyError("vector result rank mismatch: " + str(len(r.shape)), op)
-        if sorted(perm) != list(range(len(perm))):
-            raise VerifyError("transposition index out of range: " + str(max(perm)) if perm and (
-                max(perm) >= len(perm) or min(perm) < 0) else "duplicate position index: " +
-                str(next(p for i, p in enumerate(perm) if p in perm[:i])), op)
-        for i, p in enumerate(perm):
+            raise VerifyError(f"vector result rank mismatch: {len(r.shape)}", op)
+        if len(perm) != len(s.shape):
+            raise VerifyError(f"transposition length mismatch: {len(perm)}", op)
+        seen: set[int] = set()
+        for i, p in enumerate(perm):  # (each entry checked in turn, as upstream does)
+            if not 0 <= p < len(perm):
+                raise VerifyError(f"transposition index out of range: {p}", op)
+            if p in seen:
+                raise VerifyError(f"duplicate position index: {p}", op)
+            seen.add(p)
             if r.shape[i] != s.shape[p]:
                 raise VerifyError(f"dimension size mismatch at: {p}", op)
 
