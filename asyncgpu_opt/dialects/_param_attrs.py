@@ -92,9 +92,9 @@ def parse_params(spec: ParamSpec, p: Any) -> ParamAttr:
             key = p.parse_optional_bare_id()
             if key is None:
                 raise p.error("expected a parameter name in struct", pos)
-            if key not in kinds or key in values:
-                raise p.error(f"duplicate or unknown struct parameter name: {key}", pos)
-            p.parse_punct("=", "in struct parameter")
+            p.parse_punct("=")
+            if key not in kinds or key in values:  # (reported where the value starts, as upstream)
+                raise p.error(f"duplicate or unknown struct parameter name: {key}", p.skip())
             kind = kinds[key]
             if kind in ("kw", "enum"):
                 vpos = p.skip()
