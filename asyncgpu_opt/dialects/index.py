@@ -51,7 +51,7 @@ class _Cast(OpDef):
         if not ok(b):
             raise VerifyError(f"result #0 must be integer or index, but got '{b}'", op)
         if isinstance(a, T.IndexType) == isinstance(b, T.IndexType):
-            raise VerifyError(f"cast incompatible", op, raw=False)
+            raise VerifyError(f"operand type '{a}' and result type '{b}' are cast incompatible", op)
 
 
 class CastSOp(_Cast):
