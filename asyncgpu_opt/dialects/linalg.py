@@ -216,7 +216,7 @@ class GenericOp(_Structured):
         s = " {" + A.dict_entries_text(sorted(trait.items()), pr) + "}" + cls.ins_outs_text(pr, op)
         extra = pr.attr_dict_text(op.attributes, cls._TRAIT + ("operandSegmentSizes",))
         if extra:
-            s += " attrs = " + extra.lstrip(" ")
+            s += " attrs = " + extra  # (two spaces, as upstream prints)
         s += " " + pr.region_text(op.regions[0])
         return s + cls.results_text(pr, op)
 
@@ -331,5 +331,5 @@ class YieldOp(OpDef):
                                   f"inits / outs operands of the enclosing LinalgOp ({len(outs)})", op)
             for i, (v, o) in enumerate(zip(op.operands, outs)):
                 if v.type != _elem(o.type):
-                    raise VerifyError(f"type of yield operand {i + 1} ({v.type}) doesn't match the element type of "
-                                      f"the enclosing linalg.generic op ({_elem(o.type)})", op)
+                    raise VerifyError(f"type of yield operand {i + 1} ('{v.type}') doesn't match the element type of "
+                                      f"the enclosing linalg.generic op ('{_elem(o.type)}')", op)
