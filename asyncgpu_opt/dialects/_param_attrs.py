@@ -4,10 +4,11 @@
 
 A ``ParamSpec`` lists the parameters in declaration order as ``(name, kind, default)``: kinds are
 ``attr`` (any attribute: ``[8, 4]``, ``2 : i64``, ``true``; ``#alias`` references expanded), ``kw``
-(a bare keyword, kept as written), ``enum`` (a keyword printed after two spaces, as the enum
-attribute parameters of xegpu print: ``memory_space =  slm``) and ``int`` (a bare integer printed with its ``i64`` type as an
-``IntegerAttr`` is); ``default`` is the value's printed text when the parameter is default-valued
-(left out in print), ``REQUIRED`` when it must be present, ``None`` when it is optional.  The reader
+(a bare keyword, kept as written), ``enum`` (a keyword printed after two spaces, as xegpu's enum
+parameters print: ``memory_space =  slm``), ``int`` (a bare integer printed with its ``i64`` type,
+as an ``IntegerAttr`` is) and ``bare`` (a plain ``int`` parameter: ``8``); ``default`` is the
+value's printed text when the parameter is default-valued (left out in print), ``REQUIRED`` when it
+must be present, ``None`` when it is optional.  The reader
 accepts the parameters in any order with upstream's messages (``duplicate or unknown struct
 parameter name: bogus``, ``struct is missing required parameter: x``); the printer writes the
 present, non-default ones in declaration order, as ODS's generated printer does.  Registered
@@ -73,6 +74,8 @@ def _text(p: Any, v: Any, kind: str) -> str:
         return " " + str(v)
     if kind == "int":
         return f"{v} : i64"
+    if kind == "bare":
+        return str(v)
     return v.render(p) if p is None else p.attr_text(v)
 
 
@@ -102,7 +105,7 @@ def parse_params(spec: ParamSpec, p: Any) -> ParamAttr:
                 if w is None:
                     raise p.error("expected keyword", vpos)
                 values[key] = w
-            elif kind == "int":
+            elif kind in ("int", "bare"):
                 values[key] = p.parse_integer()
             else:
                 values[key] = p.parse_attribute()
