@@ -45,10 +45,9 @@ class _Cast(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         a, b = op.operands[0].type, op.results[0].type
-        ok = (lambda t: isinstance(t, T.IntegerType | T.IndexType))
-        if not ok(a):
+        if not isinstance(a, T.IntegerType | T.IndexType):
             raise VerifyError(f"operand #0 must be integer or index, but got '{a}'", op)
-        if not ok(b):
+        if not isinstance(b, T.IntegerType | T.IndexType):
             raise VerifyError(f"result #0 must be integer or index, but got '{b}'", op)
         if isinstance(a, T.IndexType) == isinstance(b, T.IndexType):
             raise VerifyError(f"operand type '{a}' and result type '{b}' are cast incompatible", op)

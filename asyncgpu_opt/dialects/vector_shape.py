@@ -93,7 +93,7 @@ class ShapeCastOp(OpDef):
         s = _vector(op, op.operands[0].type, "operand")
         r = _vector(op, op.results[0].type, "result")
         if s.element_type != r.element_type:
-            raise VerifyError(f"has different source and result element types", op)
+            raise VerifyError("has different source and result element types", op)
         if _num(s) != _num(r):
             raise VerifyError(f"has different number of elements at source ({_num(s)}) and result ({_num(r)})", op)
 
@@ -155,7 +155,7 @@ class ExtractStridedSliceOp(OpDef):
             if not 0 <= o < s.shape[i]:
                 raise VerifyError(f"expected offsets dimension {i} to be confined to [0, {s.shape[i]})", op)
             if d != 1:
-                raise VerifyError(f"expected strides to be confined to [1, 2)", op)
+                raise VerifyError("expected strides to be confined to [1, 2)", op)
             if not 0 < z <= s.shape[i] or o + z > s.shape[i]:
                 raise VerifyError(f"expected sum(offsets, sizes) dimension {i} to be confined to "
                                   f"[1, {s.shape[i] + 1})", op)

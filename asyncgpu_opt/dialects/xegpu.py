@@ -31,8 +31,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
 from ..ir.opdef import OpDef, VerifyError, optional, single, variadic
-from . import _param_attrs as PA
 from ..syntax.custom_directives import parse_dynamic_index_list, print_dynamic_index_list
+from . import _param_attrs as PA
 
 _IDX = T.index
 _DIMS = re.compile(r"(?:\d+x)*")
