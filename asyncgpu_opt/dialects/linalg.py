@@ -144,8 +144,8 @@ class _Structured(OpDef):
     @classmethod
     def ins_outs_text(cls, pr: Any, op: Operation) -> str:
         s = ""
-        for kw, g in (("ins", "inputs"), ("outs", "outputs")):
-            vs = cls.operand_group(op, g)
+        for kw, g in zip(("ins", "outs"), cls.operands):
+            vs = cls.operand_group(op, g.name)
             if vs:
                 s += f" {kw}({pr.values(vs)} : {pr.types([v.type for v in vs])})"
         return s
@@ -325,7 +325,7 @@ class YieldOp(OpDef):
             raise VerifyError("expected parent op with LinalgOp interface", op)
         od = parent.opdef
         if isinstance(od, type) and issubclass(od, _Structured):
-            outs = od.operand_group(parent, "outputs")
+            outs = od.operand_group(parent, od.operands[1].name)
             if len(op.operands) != len(outs):
                 raise VerifyError(f"expected number of yield values ({len(op.operands)}) to match the number of "
                                   f"inits / outs operands of the enclosing LinalgOp ({len(outs)})", op)

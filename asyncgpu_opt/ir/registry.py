@@ -23,7 +23,7 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
              "llvm_intr_matrix"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse", "spirv_attrs"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
-    "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"),
+    "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"), "linalg": ("linalg_dst",),
 }
 _LOADED: set[str] = set()
 
