@@ -14,7 +14,7 @@ _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
     "nvvm": "nvvm", "ptr": "ptr", "rocdl": "rocdl", "vector": "vector", "tensor": "tensor",
-    "xegpu": "xegpu", "index": "index", "dlti": "dlti", "linalg": "linalg",
+    "xegpu": "xegpu", "index": "index", "dlti": "dlti", "linalg": "linalg", "spirv": "spirv",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
@@ -24,6 +24,7 @@ _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse", "spirv_attrs"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
     "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"), "linalg": ("linalg_dst",),
+    "spirv": ("spirv_attrs",),
 }
 _LOADED: set[str] = set()
 
