@@ -14,15 +14,17 @@ _DIALECT_MODULES = {
     "builtin": "builtin", "func": "func", "arith": "arith", "math": "math", "memref": "memref",
     "scf": "scf", "cf": "cf", "affine": "affine", "gpu": "gpu", "async": "async_", "llvm": "llvm",
     "nvvm": "nvvm", "ptr": "ptr", "rocdl": "rocdl", "vector": "vector", "tensor": "tensor",
+    "xegpu": "xegpu", "index": "index", "dlti": "dlti", "linalg": "linalg", "spirv": "spirv",
 }
 # further modules defining ops of a dialect (loaded with it): ``llvm.intr.*`` live apart from llvm.py
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "llvm": ("llvm_intr", "llvm_atomic", "llvm_vector", "llvm_symbols", "llvm_control",
              "llvm_intr_struct", "llvm_asm", "llvm_attrs",
              "llvm_intr_matrix"),
-    "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse"),
+    "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse", "spirv_attrs"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
-    "scf": ("scf_forall",),
+    "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"), "linalg": ("linalg_dst",),
+    "spirv": ("spirv_attrs",),
 }
 _LOADED: set[str] = set()
 

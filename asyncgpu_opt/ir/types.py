@@ -372,3 +372,13 @@ def bit_width(t: Type) -> int:
     if isinstance(t, ComplexType):
         return 2 * bit_width(t.element_type)
     raise ValueError(f"no bit width for {t}")
+
+
+DIALECT_TYPE_PARSERS: dict[str, Any] = {}
+"""``dialect.mnemonic`` -> ``fn(parser, after_name_pos) -> Type`` for the dialect types with
+parameters a dialect module reads itself (``!xegpu.tensor_desc<...>``): registered when the module
+loads, called by the reader (which loads the dialect first) with the position just after the name."""
+
+
+def register_type_parser(name: str, fn: Any) -> None:
+    DIALECT_TYPE_PARSERS[name] = fn

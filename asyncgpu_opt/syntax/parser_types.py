@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Source
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.opdef import is_known_dialect
+from ..ir.opdef import is_known_dialect, load_dialect
 from . import lexer as L
 from .parser_base import _BUILTIN_SIMPLE, _INT_TYPE, _TYPE_CACHE, ParserBase
 
@@ -287,5 +287,8 @@ class TypeParser(ParserBase):
             raise self.error(f"!{dialect} type created with unregistered dialect. If this "
                              "is intended, please use -allow-unregistered-dialect with the MLIR opt tool "
                              "used", p)
+        hook = T.DIALECT_TYPE_PARSERS.get(name.split("<", 1)[0]) if load_dialect(dialect) else None
+        if hook is not None:
+            return hook(self, m.end())
         return T.OpaqueType(text)
 

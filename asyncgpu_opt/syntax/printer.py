@@ -200,11 +200,17 @@ class Printer:
         self.uses[v] = "%" + name
 
     def _number_region(self, region: Region, nested: list[Operation]) -> None:  # nested: its ops with regions
+        owner = region.parent  # OpAsmOpInterface::getAsmBlockArgumentNames (``block_arg_names``)
+        hook = None if self.generic or owner is None else getattr(owner.opdef, "block_arg_names", None)
+        arg_names = hook(owner, region) if hook is not None else ()
         for i, b in enumerate(region.blocks):
             self.block_names[id(b)] = f"^bb{i}"
             entry = i == 0
             nameloc = self.nameloc_prefix
             for a in b.args:  # an entry block's argument takes its number even when named by its location
+                if entry and a.index < len(arg_names):  # names the op gives (linalg's %in, %out)
+                    self._set_name(a, arg_names[a.index])
+                    continue
                 self._set_name(a, (nameloc and name_of_loc(a.loc)) or (f"arg{self._na}" if entry else None))
                 self._na += entry
             uses = self.uses
