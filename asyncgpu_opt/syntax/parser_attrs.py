@@ -19,7 +19,7 @@ from . import lexer as L
 from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
-_ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
+_ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)", re.ASCII)
 
 
 class AttributeParser(TypeParser):
@@ -299,27 +299,14 @@ class AttributeParser(TypeParser):
                     raise self.error("hexadecimal float literal should not have a leading minus", p)
                 return A.FloatAttr(A.float_from_bits(int(text, 16), ty), ty)
             raise self._decimal_for_float(p + (1 if neg else 0))
-        val = int(text, 16) if hm else int(text)
-        if hm and neg:
-            val = -val
-        if isinstance(ty, T.IntegerType):
-            w = ty.width
-            if ty.signedness == "u" and val < 0:
-                raise self.error("negative integer literal not valid for unsigned integer type", p)
-            lo = -(1 << (w - 1)) if ty.signedness != "u" else 0
-            hi = (1 << w) - 1 if ty.signedness == "" else ((1 << (w - 1)) - 1 if ty.signedness == "s"
-                                                            else (1 << w) - 1)
-            if w == 1 and ty.signedness == "" and val not in (0, 1, -1):
-                raise self.error("integer constant out of range for attribute", p)
-            if not (lo <= val <= hi) and w > 0:
-                raise self.error("integer constant out of range for attribute", p)
-            if ty.signedness == "" and val > (1 << (w - 1)) - 1 and w > 1:
-                val -= 1 << w  # signless values print as signed
-        elif isinstance(ty, T.IndexType):  # 64-bit and signed (no wrap-around as for i64)
-            if not (-(1 << 63) <= val < (1 << 63)):
-                raise self.error("integer constant out of range for attribute", p)
-        else:
-            raise self.error("integer literal not valid for specified type", p)
+        digits = p + 1 if neg else p
+        if not isinstance(ty, (T.IntegerType, T.IndexType)):
+            raise self.error("integer literal not valid for specified type", digits)
+        if neg and isinstance(ty, T.IntegerType) and ty.signedness == "u":
+            raise self.error("negative integer literal not valid for unsigned integer type", digits)
+        val = A.build_int(int(text, 16) if hm else abs(int(text)), neg, ty)
+        if val is None:
+            raise self.error("integer constant out of range for attribute", digits)
         return A.IntegerAttr(val, ty)
 
     def _decimal_for_float(self, pos: int) -> MLIRError:
@@ -334,13 +321,29 @@ class AttributeParser(TypeParser):
         vals: list[Any] = []
         if self.parse_optional_punct(":"):
             while True:
-                a = self._parse_number_attr(et) if not self.peek("true") and not self.peek("false") \
-                    else self.parse_attribute()
-                vals.append(a.value)  # type: ignore[attr-defined]
+                if self.peek("true") or self.peek("false"):
+                    vals.append(self.parse_attribute().value)  # type: ignore[attr-defined]
+                elif isinstance(et, T.IntegerType):
+                    vals.append(self._dense_array_int(et))
+                else:
+                    vals.append(self._parse_number_attr(et).value)  # type: ignore[attr-defined]
                 if not self.parse_optional_punct(","):
                     break
         self.parse_punct(">", "to end dense array")
         return A.DenseArrayAttr(et, vals)
+
+    def _dense_array_int(self, et: T.IntegerType) -> int:
+        """One integer of ``array<iN: ...>`` (upstream's ``DenseArrayElementParser``)."""
+        neg = self.parse_optional_punct("-")
+        p = self.skip()
+        m = L.hex_re.match(self.text, p) or L.integer_re.match(self.text, p)
+        if m is None or m.group()[0] in "+-" or L.float_re.match(self.text, p):
+            raise self.error("expected integer literal", p)
+        self.pos = self.last_end = m.end()
+        val = A.build_int(int(m.group(), 0) if m.group().startswith("0x") else int(m.group()), neg, et)
+        if val is None:
+            raise self.error("integer constant out of range", self.skip())
+        return val
 
     def _parse_strided(self, lt: int) -> A.Attribute:
         self.pos = self.last_end = lt + 1
@@ -369,6 +372,7 @@ class AttributeParser(TypeParser):
         values: list[Any] = []
         shape: list[int] = []
         self._dense_ints: list[tuple[int, int]] = []  # (index in values, offset) of decimal integers
+        self._dense_toks: list[tuple[int, bool, str]] = []  # per element: (offset, negative?, kind)
         if self.parse_optional_punct(">"):
             pass
         else:
@@ -398,21 +402,38 @@ class AttributeParser(TypeParser):
         et = ty.element_type
         if isinstance(et, T.FloatType) and self._dense_ints:
             raise self._decimal_for_float(self._dense_ints[0][1])
-        conv: list[Any] = []
-        for v in values:
-            if isinstance(et, T.FloatType):
-                conv.append(A._round_to(float(v), et) if not isinstance(v, tuple) else v)
-            elif isinstance(et, T.IntegerType) and et.width == 1:
-                conv.append(bool(v))
-            elif isinstance(v, float):
-                raise self.error("expected integer elements, but parsed floating-point", lit_pos)
-            else:
-                conv.append(int(v))
+        if isinstance(et, (T.IntegerType, T.IndexType)):
+            conv = self._dense_int_values(values, et)
+        elif isinstance(et, T.FloatType):
+            conv = [A._round_to(float(v), et) if not isinstance(v, tuple) else v for v in values]
+        else:
+            conv = values
         n = ty.num_elements() if ty.has_static_shape() else -1
         if len(conv) > 1 and len(conv) != n:
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
                              f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
+
+    def _dense_int_values(self, values: list[Any], et: T.Type) -> list[Any]:
+        """The parsed elements as values of the integer (or ``index``) type ``et``, checked in
+        order with the messages of upstream's ``TensorLiteralParser::getIntAttrElements``."""
+        width_one = isinstance(et, T.IntegerType) and et.width == 1
+        unsigned = isinstance(et, T.IntegerType) and et.signedness == "u"
+        conv: list[Any] = []
+        for v, (pos, neg, kind) in zip(values, self._dense_toks):
+            if kind == "complex":
+                raise self.error("expected integer elements, but parsed complex", pos)
+            if neg and unsigned:
+                raise self.error("expected unsigned integer elements, but parsed negative value", pos)
+            if kind == "float":
+                raise self.error("expected integer elements, but parsed floating-point", pos)
+            if kind == "bool" and not width_one:
+                raise self.error("expected i1 type for 'true' or 'false' values", pos)
+            val = v if kind == "bool" else A.build_int(abs(v), neg, et)
+            if val is None:
+                raise self.error("integer constant out of range for type", pos)
+            conv.append(bool(val) if width_one else val)
+        return conv
 
     def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:
         if self.parse_optional_punct("["):
@@ -432,13 +453,17 @@ class AttributeParser(TypeParser):
             self.parse_punct(",")
             im = self._dense_scalar()
             self.parse_punct(")")
+            self._dense_toks.append((self.last_end, False, "complex"))
             out.append((re_, im))
             return []
         p = self.skip()
+        neg = self.text.startswith("-", p)
         v = self._dense_scalar()
-        if isinstance(v, int) and not isinstance(v, bool) and L.integer_re.match(self.text, p) \
-                and not L.hex_re.match(self.text, p + self.text.startswith("-", p)):
-            self._dense_ints.append((len(out), p + self.text.startswith("-", p)))
+        tok = p + 1 if neg else p
+        kind = "float" if isinstance(v, float) else "bool" if self.text.startswith(("true", "false"), p) else "int"
+        if kind == "int" and L.integer_re.match(self.text, p) and not L.hex_re.match(self.text, tok):
+            self._dense_ints.append((len(out), tok))
+        self._dense_toks.append((tok, neg, kind))
         out.append(v)
         return []
 
