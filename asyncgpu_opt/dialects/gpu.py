@@ -632,7 +632,8 @@ _LAUNCH_OPERANDS = (variadic("asyncDependencies", TOKEN), single("gridSizeX", T.
 
 class LaunchOp(AsyncOp):
     """gpu.launch async? [deps]? (clusters(...) in (...))? blocks(...) in (...) threads(...) in (...)
-    (dynamic_shared_memory_size %s)? (workgroup(...))? (private(...))? attr-dict region"""
+    (dynamic_shared_memory_size %s)? (module(@m))? (function(@f))? (workgroup(...))? (private(...))?
+    region attr-dict"""
 
     name = "gpu.launch"
     traits = frozenset({"RecursiveMemoryEffects"})  # (as upstream: an empty launch is dead)
@@ -722,11 +723,11 @@ class LaunchOp(AsyncOp):
         size_args = [(sizes[n][0], T.index, None) for n in order + corder]
         wg = _parse_attributions(p, "workgroup")
         pv = _parse_attributions(p, "private")
-        attrs = p.parse_optional_attr_dict_with_keyword()
-        attrs.update(names)
         deps = [p.resolve(r, TOKEN) for r in st.operands["asyncDependencies"]]
         size_vals = {n: p.resolve(sizes[n][1], T.index) for n in order + corder}
         region = p.parse_region(entry_args=b_ids + t_ids + c_ids + size_args + wg + pv)
+        attrs = p.parse_optional_attr_dict()  # after the region, as upstream's LaunchOp::parse
+        attrs.update(names)
         attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
         operands: dict[str, Any] = {"asyncDependencies": deps, **size_vals}
         if dsm is not None:
@@ -768,9 +769,8 @@ class LaunchOp(AsyncOp):
         nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
         s += _attribution_text(pr, "workgroup", args[n_fixed:n_fixed + nwg])
         s += _attribution_text(pr, "private", args[n_fixed + nwg:])
-        s += pr.attr_dict_text(op.attributes, ("operandSegmentSizes", "workgroup_attributions", "module",
-                                               "function"))
-        return s + " " + pr.region_text(op.regions[0], False, True)
+        return s + " " + pr.region_text(op.regions[0], False, True) + pr.attr_dict_text(
+            op.attributes, ("operandSegmentSizes", "workgroup_attributions", "module", "function"))
 
 
 def new_region_with_block(arg_types: list[T.Type] = ()) -> Region:  # type: ignore[assignment]

@@ -139,6 +139,7 @@ class LoadOp(_Aligned, OpDef):
     results = (single("result"),)
     props = ("nontemporal", "alignment")
     prop_kinds = _BOOL_NONTEMPORAL
+    optional_defaults = {"nontemporal": A.bool_attr(False)}
     infer = {"result": lambda k: _elem_of(k, "memref")}
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -158,6 +159,7 @@ class StoreOp(_Aligned, OpDef):
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
     prop_kinds = _BOOL_NONTEMPORAL
+    optional_defaults = {"nontemporal": A.bool_attr(False)}
     infer = {"value": lambda k: _elem_of(k, "memref")}
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 

@@ -490,6 +490,24 @@ def register_enum(dialect: str, mnemonic: str, keywords: Iterable[str], cpp: str
     DIALECT_ENUMS[(dialect, mnemonic)] = (tuple(keywords), cpp)
 
 
+DIALECT_ATTR_MNEMONICS: dict[str, frozenset[str]] = {}
+"""``dialect -> mnemonics`` for the dialects whose attributes are all known: the reader rejects any
+other ``#dialect<mnemonic ...>`` / ``#dialect.mnemonic<...>`` with upstream's "unknown attribute"."""
+ENUM_ATTR_CLASSES: dict[tuple[str, str], str] = {}
+"""``(dialect, mnemonic) -> ODS class`` of the enum attributes in the default ``$value`` format
+(``#gpu<dim x>``), for the error on the ``#gpu.dim<x>`` spelling."""
+
+
+OPTIONAL_PARAMS_ATTRS = frozenset({"select_object"})
+"""The attributes that may be written without ``<...>`` parameters (``#gpu.select_object``)."""
+
+
+def register_attr_mnemonics(dialect: str, mnemonics: Iterable[str], enum_classes: dict[str, str]) -> None:
+    DIALECT_ATTR_MNEMONICS[dialect] = frozenset(mnemonics) | frozenset(enum_classes)
+    for mnemonic, cls in enum_classes.items():
+        ENUM_ATTR_CLASSES[(dialect, mnemonic)] = cls
+
+
 class EnumAttr(Attribute):
     """A dialect ``EnumAttr``: ``#dialect<mnemonic value>`` (``#gpu<dim x>``); ``value`` is the keyword."""
 

@@ -211,6 +211,9 @@ class AttributeParser(TypeParser):
         # a dialect registers its attributes (and enums) when its module loads; the target attributes
         # of the dialects we have no ops of (``#rocdl.target``) are defined with the gpu dialect's
         load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
+        known = A.DIALECT_ATTR_MNEMONICS.get(dialect)
+        if known is not None:
+            self._check_mnemonic(name, dialect, known, m.end(), end)
         if end > m.end() and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
             word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
             if errors:
@@ -241,6 +244,33 @@ class AttributeParser(TypeParser):
             raise self.error(f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}",
                              enum.start(2))
         return A.OpaqueAttr(t[p:end])
+
+    def _check_mnemonic(self, name: str, dialect: str, known: frozenset[str], lt: int, end: int) -> None:
+        """``#dialect<mnemonic ...>`` or ``#dialect.mnemonic<...>`` of a dialect whose attributes are
+        all known: an unknown mnemonic, or an enum's ``<`` (its format is ``#dialect<mnemonic value>``)."""
+        t = self.text
+        if "." in name:
+            mnemonic, mpos = name.split(".", 1)[1], lt - len(name) + len(dialect) + 1
+        else:
+            mpos = self._ws_end(lt + 1) if end > lt else lt
+            mm = L.bare_id_re.match(t, mpos)
+            mnemonic = mm.group() if mm else ""
+        if mnemonic not in known:
+            raise self.error(f"unknown attribute `{mnemonic}` in dialect `{dialect}`", mpos)
+        cls = A.ENUM_ATTR_CLASSES.get((dialect, mnemonic))
+        if "." not in name and cls is None and mnemonic not in A.OPTIONAL_PARAMS_ATTRS:
+            after = self._ws_end(mpos + len(mnemonic))
+            if not t.startswith("<", after):  # the `<` of the attribute's parameters
+                self.last_end, self.pos = mpos + len(mnemonic), after
+                raise self.error("expected '<'")
+        if cls is not None and "." in name:
+            cpp = A.DIALECT_ENUMS.get((dialect, mnemonic), ((), ""))[1]
+            err = self.error(f"failed to parse {cls} parameter 'value' which is to be a `{cpp}`", lt)
+            err.preceding = [self.error("expected valid keyword or string", lt).diagnostic]
+            raise err
+
+    def _ws_end(self, pos: int) -> int:
+        return L.ws_re.match(self.text, pos).end()
 
     def parse_dialect_keyword_attr(self, name: str, spec: A.KeywordSpec, lt: int) -> A.Attribute:
         """``<` keyword `>`` (enum) or ``<` keyword (`,` keyword)* `>`` (bit enum) after the name, with
