@@ -19,6 +19,7 @@ from . import lexer as L
 from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
+_HEX_STRING = re.compile(r"0x(?:[0-9A-Fa-f]{2})*")
 _ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)", re.ASCII)
 
 
@@ -412,12 +413,12 @@ class AttributeParser(TypeParser):
                 raw = m.group()[1:-1] if m else ""
                 self.parse_string()
                 self.parse_punct(">")
-                self.parse_punct(":")
-                ty = self.parse_type()
-                vals = _decode_hex_dense(raw, ty)
-                if vals is None:
-                    return A.OpaqueAttr(f"dense<\"{raw}\"> : {ty}")
-                return A.DenseElementsAttr(ty, vals)
+                if elided is not None:
+                    ty = elided
+                else:
+                    self.parse_punct(":")
+                    ty = self.parse_type()
+                return self._hex_dense(raw, ty, raw_pos, lt - len("dense"))
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         tpos = self.skip()
@@ -443,6 +444,52 @@ class AttributeParser(TypeParser):
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
                              f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
+
+    def _hex_dense(self, raw: str, ty: T.Type, raw_pos: int, dense_pos: int) -> A.Attribute:
+        """``dense<"0x...">``: the elements' little-endian bytes, one element for a splat (``i1``: one
+        bit per element, or one byte 0x00/0xFF for a splat), as upstream's ``parseElementAttrHexValues``
+        and ``DenseElementsAttr::isValidRawBuffer`` read them."""
+        if not isinstance(ty, T.ShapedType):
+            raise self.error("elements literal must be a shaped type", dense_pos)
+        if not ty.has_static_shape():
+            raise self.error("elements literal type must have static shape", dense_pos)
+        if not _HEX_STRING.fullmatch(raw):
+            raise self.error("expected string containing hex digits starting with `0x`", raw_pos)
+        data = bytes.fromhex(raw[2:])
+        et = ty.element_type
+        parts = 2 if isinstance(et, T.ComplexType) else 1
+        sub = et.element_type if isinstance(et, T.ComplexType) else et
+        n = ty.num_elements()
+        size_error = f"elements hex data size is invalid for provided type: '{ty}'"
+        if isinstance(sub, T.IntegerType) and sub.width == 1 and parts == 1:
+            if len(data) == 1 and data[0] in (0, 0xFF):
+                return A.DenseElementsAttr(ty, [bool(data[0])])
+            if len(data) != (n + 7) // 8:
+                raise self.error(size_error, dense_pos)
+            return A.DenseElementsAttr(ty, [bool(data[i // 8] >> (i % 8) & 1) for i in range(n)])
+        if isinstance(sub, T.IntegerType | T.IndexType):
+            width = 64 if isinstance(sub, T.IndexType) else sub.width
+            size = (width + 7) // 8
+
+            def read(b: bytes) -> Any:
+                v = int.from_bytes(b, "little") & ((1 << width) - 1)
+                return A.canonical_int(v, sub) if isinstance(sub, T.IntegerType) else v - ((v >> 63) << 64)
+        elif isinstance(sub, T.FloatType) and sub.text in ("f16", "bf16", "f32", "f64"):
+            size = sub.width // 8
+
+            def read(b: bytes) -> Any:
+                return A.float_from_bits(int.from_bytes(b, "little"), sub)
+        else:  # an element type we keep as written
+            return A.OpaqueAttr(f'dense<"{raw}"> : {ty}')
+        step = size * parts
+        if len(data) == step:
+            n = 1  # a splat
+        elif len(data) != step * n:
+            raise self.error(size_error, dense_pos)
+        vals = [read(data[i * step:i * step + size]) if parts == 1 else
+                (read(data[i * step:i * step + size]), read(data[i * step + size:(i + 1) * step]))
+                for i in range(n)]
+        return A.DenseElementsAttr(ty, vals)
 
     def _dense_int_values(self, values: list[Any], et: T.Type) -> list[Any]:
         """The parsed elements as values of the integer (or ``index``) type ``et``, checked in
@@ -512,25 +559,3 @@ class AttributeParser(TypeParser):
             self.pos = self.last_end = hm.end()
             return int(hm.group(), 16)
         return self.parse_integer("expected element literal of primitive type")
-
-
-
-def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
-    """``dense<"0x...">``: little-endian element bytes (a splat when one element is given)."""
-    import numpy as np
-
-    if not raw.startswith("0x") or not isinstance(ty, T.ShapedType):
-        return None
-    et = ty.element_type
-    dt: Any = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
-    if dt is None and isinstance(et, T.IntegerType) and et.width in (8, 16, 32, 64):
-        dt = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[et.width]
-    if dt is None:
-        return None
-    try:
-        arr = np.frombuffer(bytes.fromhex(raw[2:]), dtype=np.dtype(dt).newbyteorder("<"))
-    except ValueError:
-        return None
-    return [float(x) if isinstance(et, T.FloatType) else int(x) for x in arr]
-
-
