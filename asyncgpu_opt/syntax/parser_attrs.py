@@ -214,41 +214,59 @@ class AttributeParser(TypeParser):
         load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
         known = A.DIALECT_ATTR_MNEMONICS.get(dialect)
         if known is not None:
-            self._check_mnemonic(name, dialect, known, m.end(), end)
-        if end > m.end() and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
-            word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
+            inner = self._check_mnemonic(name, dialect, known, m.end(), end)
+            if inner is not None:  # `#gpu<block<x>>`: the attribute `#gpu.block<x>` inside `<>`
+                mnemonic, lt = inner
+                attr = self._dialect_attr(f"{dialect}.{mnemonic}", lt,
+                                          self.balanced_end(lt) if t.startswith("<", lt) else lt)
+                self.parse_punct(">")
+                return attr
+        return self._dialect_attr(name, m.end(), end)
+
+    def _dialect_attr(self, name: str, lt: int, end: int) -> A.Attribute:
+        """``#name`` followed by ``text[lt:end]`` (its ``<...>`` parameters, or nothing)."""
+        t = self.text
+        if end > lt and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
+            word, errors = check_enum_param(name, t[:end - 1], lt + 1) or ("", [])
             if errors:
                 err = self.error(errors[-1][0], errors[-1][1])
                 err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
                 raise err
-            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword (a string is read too)
+            if word and t[lt + 1:end - 1] != word:  # canonical: the bare keyword (a string is read too)
                 self.pos = self.last_end = end
                 if name in A.KEYWORD_ATTRS:
                     return A.keyword_attr(name, word)
                 return A.OpaqueAttr(f"#{name}<{word}>")
         if "." in name:
             spec = A.KEYWORD_ATTRS.get(name)
-            if spec is not None and end > m.end():
-                return self.parse_dialect_keyword_attr(name, spec, m.end())
+            if spec is not None and end > lt:
+                return self.parse_dialect_keyword_attr(name, spec, lt)
             parse_fn = A.DIALECT_ATTR_PARSERS.get(name)
             if parse_fn is not None:
-                return parse_fn(self, m.end())
+                return parse_fn(self, lt)
         self.pos = self.last_end = end
-        enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
+        enum = _ENUM_BODY.fullmatch(t, lt, end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None
         if enum is not None and known is not None:
             keywords, cpp = known
             if enum[2] in keywords:
                 return A.EnumAttr(name, enum[1], enum[2])
-            if not enum[2]:
-                raise self.error("expected valid keyword or string", enum.start(3))
-            raise self.error(f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}",
-                             enum.start(2))
-        return A.OpaqueAttr(t[p:end])
+            first = self.error("expected valid keyword or string", enum.start(3)) if not enum[2] else self.error(
+                f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}", enum.start(2))
+            cls = A.ENUM_ATTR_CLASSES.get((name, enum[1]))
+            if cls is None:
+                raise first
+            err = self.error(f"failed to parse {cls} parameter 'value' which is to be a `{cpp}`",
+                             enum.end(2) if enum[2] else enum.start(3))
+            err.preceding = [first.diagnostic]
+            raise err
+        return A.OpaqueAttr(f"#{name}" + t[lt:end])
 
-    def _check_mnemonic(self, name: str, dialect: str, known: frozenset[str], lt: int, end: int) -> None:
+    def _check_mnemonic(self, name: str, dialect: str, known: frozenset[str], lt: int,
+                        end: int) -> tuple[str, int] | None:
         """``#dialect<mnemonic ...>`` or ``#dialect.mnemonic<...>`` of a dialect whose attributes are
-        all known: an unknown mnemonic, or an enum's ``<`` (its format is ``#dialect<mnemonic value>``)."""
+        all known: an unknown mnemonic, or an enum's ``<`` (its format is ``#dialect<mnemonic value>``)
+        are errors; (mnemonic, offset of its ``<``) for ``#dialect<mnemonic<...>>``."""
         t = self.text
         if "." in name:
             mnemonic, mpos = name.split(".", 1)[1], lt - len(name) + len(dialect) + 1
@@ -259,16 +277,18 @@ class AttributeParser(TypeParser):
         if mnemonic not in known:
             raise self.error(f"unknown attribute `{mnemonic}` in dialect `{dialect}`", mpos)
         cls = A.ENUM_ATTR_CLASSES.get((dialect, mnemonic))
-        if "." not in name and cls is None and mnemonic not in A.OPTIONAL_PARAMS_ATTRS:
-            after = self._ws_end(mpos + len(mnemonic))
-            if not t.startswith("<", after):  # the `<` of the attribute's parameters
-                self.last_end, self.pos = mpos + len(mnemonic), after
-                raise self.error("expected '<'")
         if cls is not None and "." in name:
             cpp = A.DIALECT_ENUMS.get((dialect, mnemonic), ((), ""))[1]
             err = self.error(f"failed to parse {cls} parameter 'value' which is to be a `{cpp}`", lt)
             err.preceding = [self.error("expected valid keyword or string", lt).diagnostic]
             raise err
+        if "." in name or cls is not None:
+            return None
+        after = self._ws_end(mpos + len(mnemonic))
+        if not t.startswith("<", after) and mnemonic not in A.OPTIONAL_PARAMS_ATTRS:
+            self.last_end, self.pos = mpos + len(mnemonic), after  # the `<` of the attribute's parameters
+            raise self.error("expected '<'")
+        return mnemonic, after
 
     def _ws_end(self, pos: int) -> int:
         return L.ws_re.match(self.text, pos).end()
