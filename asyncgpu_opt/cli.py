@@ -371,7 +371,8 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
                     pass_statistics=more.get("pass_statistics_display") if more.get("pass_statistics") else None,
                     log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
                     crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
-                    hex_if_larger=_hex_limit(more.get("hex_if_larger")), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
+                    hex_if_larger=_hex_limit(more.get("hex_if_larger")),
+                    pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
                     value_users=bool(more.get("mlir_print_value_users")), spill_output_after=_SPILL_OUTPUT_AFTER)
     res = run_opt(text, name, config)
     sys.stderr.write(res.stderr_text)

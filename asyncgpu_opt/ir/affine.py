@@ -374,7 +374,6 @@ class AffineParseError(Exception):
 _TOK = re.compile(r"[ \t\r\n\x00]*(?:(?P<int>\d+)|(?P<id>[A-Za-z_][\w$]*)|(?P<op>->|>=|==|<=|[-+*()\[\],:]))", re.ASCII)
 
 
-_SPACES = re.compile(r"[ \t\r\n\x00]*")
 # a character no MLIR token starts with (the lexer's "unexpected character")
 _NOT_A_TOKEN = re.compile(r"[^ \t\r\n\x00A-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"/]", re.ASCII)
 
@@ -387,7 +386,7 @@ class _AffineParser:
         while True:
             m = _TOK.match(text, pos)
             if not m:
-                bad = _SPACES.match(text, pos).end()
+                bad = pos + len(text[pos:]) - len(text[pos:].lstrip(" \t\r\n\x00"))
                 if bad < len(text):  # reported when the parser reaches it (upstream lexes lazily)
                     self.toks.append(("bad", text[bad], bad))
                 break

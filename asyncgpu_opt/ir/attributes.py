@@ -385,7 +385,7 @@ class DenseArrayAttr(Attribute):
         elif self.element_type == T.i1:
             vals = ", ".join("true" if v else "false" for v in self.values)
         else:
-            vals = ", ".join(str(canonical_int(v, self.element_type)) for v in self.values)
+            vals = ", ".join(str(canonical_int(int(v), self.element_type)) for v in self.values)
         return f"array<{self.element_type.text}: {vals}>"
 
     def _key(self) -> tuple[Any, ...]:

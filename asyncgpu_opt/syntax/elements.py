@@ -3,8 +3,9 @@
 * ``--mlir-elide-elementsattrs-if-larger=N``: a non-splat attribute of more than N elements
   prints as ``dense_resource<__elided__> : type``;
 * ``--mlir-print-elementsattrs-with-hex-if-larger=N`` (100 unless given, as mlir-opt; -1: never): a
-  non-splat int/float/complex attribute of more than N elements prints its raw storage as ``dense<"0x...">`` (little-endian, upper-case hex; ``i1``
-  packed one bit per element, least significant first).
+  non-splat int/float/complex attribute of more than N elements prints its raw storage as
+  ``dense<"0x...">`` (little-endian, upper-case hex; ``i1`` packed one bit per element, least
+  significant first).
 
 Elision is checked first, as upstream's printer does.
 """

@@ -355,10 +355,10 @@ class AttributeParser(TypeParser):
             raise self.error("integer literal not valid for specified type", digits)
         if neg and isinstance(ty, T.IntegerType) and ty.signedness == "u":
             raise self.error("negative integer literal not valid for unsigned integer type", digits)
-        val = A.build_int(int(text, 16) if hm else abs(int(text)), neg, ty)
-        if val is None:
+        ival = A.build_int(int(text, 16) if hm else abs(int(text)), neg, ty)
+        if ival is None:
             raise self.error("integer constant out of range for attribute", digits)
-        return A.IntegerAttr(val, ty)
+        return A.IntegerAttr(ival, ty)
 
     def _decimal_for_float(self, pos: int) -> MLIRError:
         """A decimal integer where a float is expected (buildAttributeAPFloat's error and note)."""
@@ -419,7 +419,7 @@ class AttributeParser(TypeParser):
 
     def _parse_dense(self, lt: int, elided: T.Type | None = None) -> A.Attribute:
         self.pos = self.last_end = lt + 1
-        lit_pos = self.skip()
+        self.skip()
         values: list[Any] = []
         shape: list[int] = []
         self._dense_ints: list[tuple[int, int]] = []  # (index in values, offset) of decimal integers
