@@ -271,6 +271,8 @@ class ParserBase:
                 continue
             if c in "<([{":
                 depth += 1
+            elif c == "\x00":  # the end of the buffer to upstream's dialect-body lexer
+                break
             elif c in ">)]}":
                 depth -= 1
                 if depth == 0:
