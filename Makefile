@@ -49,8 +49,11 @@ bench: install-test
 bench-schedule: install-test  # makespan vs data-dependence critical path (docs/performance.md)
 	$(BIN)/python benchmarks/schedule.py --programs 20
 
-fuzz: install-test  # the mutation fuzzer, longer than the CI run (tests/test_fuzz.py)
-	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --save benchmarks/out/fuzz
+fuzz: install-test  # the mutation fuzzer, longer than the CI run (tests/test_fuzz.py); SEED_DIRS="dir ..." adds seeds
+	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --verify-upstream --stage-limit 20 \
+	  $(foreach d,$(SEED_DIRS),--seed-dir $(d)) --save benchmarks/out/fuzz
+	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --against-upstream \
+	  $(foreach d,$(SEED_DIRS),--seed-dir $(d)) --save benchmarks/out/fuzz-upstream
 
 timeline-images: install  # docs/img: the two-matmul example before and after --async-region (README)
 	$(BIN)/asyncgpu-opt examples/two_matmuls_sync.mlir --run --timeline docs/img/two_matmuls_before.svg > /dev/null

@@ -76,6 +76,13 @@ def _show_dialects(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit(0)
 
 
+def _hex_limit(value: int | None) -> int | None:
+    """--mlir-print-elementsattrs-with-hex-if-larger: 100 when not given, -1 for never (None)."""
+    if value is None:
+        return 100
+    return None if value == -1 else value
+
+
 class _Choice(click.ParamType):
     """A ``cl::opt`` enum: mlir-opt's error text for a value it does not know."""
 
@@ -99,7 +106,7 @@ class _Choice(click.ParamType):
 def _mlir_options(f):
     """mlir-opt's printing, statistics, logging and reproducer options; their values go to
     ``ctx.meta['mlir']`` (keyed by the names below), not to ``cli()``'s parameters."""
-    from .cli_options import UInt
+    from .cli_options import Long, UInt
 
     def opt(*decls: str, **kw: object) -> None:
         kw.setdefault("is_flag", True)
@@ -183,8 +190,8 @@ def _mlir_options(f):
         help="Attach the operation as a note to diagnostics emitted on it (=false to drop)")
     opt("--mlir-pretty-debuginfo", help="Print pretty debug info in MLIR output")
     opt("--mlir-print-elementsattrs-with-hex-if-larger", "hex_if_larger", is_flag=False, default=None,
-        type=UInt(), metavar="<uint>", help="Print DenseElementsAttrs with a hex string that have more elements "
-        "than the given upper limit")
+        type=Long(), metavar="<long>", help="Print DenseElementsAttrs with a hex string that have more elements "
+        "than the given upper limit (use -1 to disable)")
     opt("--mlir-elide-elementsattrs-if-larger", "elide_if_larger", is_flag=False, default=None, type=UInt(),
         metavar="<uint>", help="Elide ElementsAttrs with more elements than the given upper limit")
     opt("--mlir-print-value-users", help="Print users of operation results and block arguments as a comment")
@@ -435,7 +442,8 @@ def cli(ctx: click.Context, input_file: str, output: str,  # noqa: C901 - one ch
                     pass_statistics=more.get("pass_statistics_display") if more.get("pass_statistics") else None,
                     log_actions=more.get("log_actions_to") is not None, ir_tree_dir=more.get("ir_tree_dir"),
                     crash_reproducer=more.get("crash_reproducer"), elide_if_larger=more.get("elide_if_larger"),
-                    hex_if_larger=more.get("hex_if_larger"), pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
+                    hex_if_larger=_hex_limit(more.get("hex_if_larger")),
+                    pretty_debuginfo=bool(more.get("mlir_pretty_debuginfo")),
                     value_users=bool(more.get("mlir_print_value_users")), spill_output_after=_SPILL_OUTPUT_AFTER,
                     **_general_options(more))
     if isinstance(text, bytes):  # bytecode: one buffer (mlir-opt finds no split marker in it either)

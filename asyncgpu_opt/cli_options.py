@@ -49,6 +49,21 @@ class UInt(click.ParamType):
         return int(text)
 
 
+class Long(click.ParamType):
+    """``cl::opt<int64_t>``: a decimal number, possibly negative (mlir-opt's error text otherwise)."""
+
+    name = "long"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value)
+        if not text.lstrip("-").isdigit() or text.count("-") > 1 - (not text.startswith("-")):
+            raise ArgvError(f"for the --{param.opts[0].lstrip('-') if param else '?'} option: '{text}' value "
+                            "invalid for long argument!")
+        return int(text)
+
+
 def edit_distance(a: str, b: str) -> int:
     """Levenshtein distance (insertions, deletions, replacements), as LLVM's ``edit_distance``."""
     prev = list(range(len(b) + 1))

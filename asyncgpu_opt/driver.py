@@ -61,7 +61,7 @@ class Config:
     ir_tree_dir: str | None = None  # --mlir-print-ir-tree-dir: IR dumps go to files under it
     crash_reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
     elide_if_larger: int | None = None  # --mlir-elide-elementsattrs-if-larger=N
-    hex_if_larger: int | None = None  # --mlir-print-elementsattrs-with-hex-if-larger=N
+    hex_if_larger: int | None = 100  # --mlir-print-elementsattrs-with-hex-if-larger=N (None: never)
     pretty_debuginfo: bool = False  # --mlir-pretty-debuginfo
     value_users: bool = False  # --mlir-print-value-users
     verify_on_parse: bool = True  # --mlir-very-unsafe-disable-verifier-on-parsing: False

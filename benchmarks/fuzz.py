@@ -1,17 +1,27 @@
 """Mutation fuzzer: no input may end in a traceback, an internal error, a hang or a non-located error.
 
-Seeds are the project's own MLIR files (``lit_tests/**/*.mlir``, ``examples/*.mlir``).  Each mutant
-is a seed with 1-4 token-level mutations (delete / duplicate / swap / replace a token, drop or
-duplicate a line, truncate, change a number, a type or a keyword), run in a worker process through
-``driver.run_opt`` under one of several configurations: parse and print (custom and generic form),
-the lowering pipeline ``async-region,wait-insertion,gpu-to-runtime``, and ``--run``.
+Seeds are every lit input and example of the project (``lit_tests/**/*.mlir`` with its
+``Inputs/``, valid and ``invalid`` files, ``examples/*.mlir``), the real-world-style programs
+written for the fuzzer (``benchmarks/fuzz_seeds/``) and any directory of ``.mlir`` files given with
+``--seed-dir`` (other projects' files, upstream's tests: read, never copied here).  Each mutant is a
+seed with 1-4 mutations: token-level (delete / duplicate / swap / replace a token, drop or
+duplicate a line, truncate, change a number, a type or a keyword), a non-ASCII or control
+character inserted at a token boundary, an integer literal out of range for a type (``2^N``,
+``-2^(N-1)-1``, ``-0`` ...), or an op wrapped in nested regions.  Each runs in a worker process
+through ``driver.run_opt`` under one of several configurations: parse and print (custom and
+generic form), the lowering pipeline ``gpu-kernel-outlining,async-region,wait-insertion,
+gpu-to-runtime``, and ``--run``.  With ``--verify-upstream`` (``make fuzz``), whatever we print
+after parsing or lowering must be accepted by upstream's verifier too (``scripts/mlir-opt-ref``).
 
 A finding is: an ``internal error`` diagnostic, an exception escaping ``run_opt``, an exit code other
 than 0/1, an error without a ``file:line:col`` location, or a mutant whose worker spends more than
 the timeout in CPU time (a hang; counted in CPU time so that a busy machine does not make one, with
-a wall-clock cap of ten times the timeout for a worker that blocks).  Usage::
+a wall-clock cap of ten times the timeout for a worker that blocks), a stage (the parser, one
+pass, the output) over ``--stage-limit`` seconds (a superlinear pass), and with
+``--verify-upstream`` output upstream rejects.  Usage::
 
-    python benchmarks/fuzz.py --mutants 2000 --seed 1 [--timeout 10] [--jobs 2] [--show 5]
+    python benchmarks/fuzz.py --mutants 2000 --seed 1 [--timeout 10] [--jobs 2] [--show 5] \
+        [--verify-upstream] [--seed-dir DIR ...]
     python benchmarks/fuzz.py --mutants 2000 --seed 1 --against-upstream [--show 2]
 
 Exit code 1 when anything was found (findings are printed with the mutant text).
@@ -51,21 +61,50 @@ SUMMARY = re.compile(r"\d+ hazards? detected")  # --run's closing count, not a d
 CONFIGS = ("print", "generic", "lower", "run")
 
 
-def seeds() -> list[tuple[str, str]]:
-    """(name, text) of every seed file, without its comment lines (lit RUN/CHECK lines)."""
+SEED_DIRS = ("lit_tests", "examples", "benchmarks/fuzz_seeds")
+# inserted at a token boundary: letters, digits and spaces MLIR's ASCII-only lexer does not know,
+# control bytes (NUL is whitespace to it, \f and \v are not), a stray backslash and backquote
+ODD_CHARS = ["é", "ü", "中", "٣", "\u00a0", "\u2028", "\ufeff", "\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b",
+             "\x7f", "\\", "`", "$", "~", ";"]
+# integer literals just out of (or at the edge of) the range of a width
+BIG_INTS = ["-0", "128", "-129", "255", "256", "32768", "65536", "2147483648", "-2147483649", "4294967296",
+            "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551615",
+            "18446744073709551616", "0xFFFFFFFFFFFFFFFFF", "340282366920938463463374607431768211456"]
+NUMBER = re.compile(r"(?<![\w.#%@^!-])-?\d+(?![\w.])")
+
+
+def seeds(extra_dirs: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(name, text) of every seed file, without its comment lines (lit RUN/CHECK lines): the
+    project's (``SEED_DIRS``) and those under ``extra_dirs``."""
     out = []
-    for base in ("lit_tests", "examples"):
-        for p in sorted((ROOT / base).rglob("*.mlir")):
+    bases = [ROOT / b for b in SEED_DIRS] + [Path(d) for d in extra_dirs]
+    for base in bases:
+        for p in sorted(base.rglob("*.mlir")):
             if "Output" in p.parts:
                 continue
             try:
                 lines = p.read_text().split("\n")
-                # comments (RUN/CHECK lines) only dilute the mutations; split markers stay
-                text = "\n".join(ln for ln in lines if not ln.lstrip().startswith("//") or ln.startswith("// -----"))
-                out.append((str(p.relative_to(ROOT)), text))
             except UnicodeDecodeError:
                 continue
+            # comments (RUN/CHECK lines) only dilute the mutations; split markers stay
+            text = "\n".join(ln for ln in lines if not ln.lstrip().startswith("//") or ln.startswith("// -----"))
+            name = str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(p)
+            out.append((name, text))
     return out
+
+
+def _nest(text: str, rng: random.Random) -> str:
+    """Wrap one result-less op line in 1-64 nested ``scf.execute_region`` regions."""
+    lines = text.split("\n")
+    cands = [i for i, ln in enumerate(lines) if re.match(r"\s+[a-z_]+\.[a-z_.]+(?:[ (]|$)", ln) and "=" not in ln
+             and not ln.rstrip().endswith(("{", "}")) and "return" not in ln and "yield" not in ln
+             and "terminator" not in ln]
+    if not cands:
+        return text
+    i = rng.choice(cands)
+    depth = rng.choice([1, 2, 8, 64])
+    lines[i] = "scf.execute_region {\n" * depth + lines[i] + "\nscf.yield\n}" * depth
+    return "\n".join(lines)
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -75,8 +114,21 @@ def mutate(text: str, rng: random.Random) -> str:
         if not toks:
             return text
         kind = rng.choice(["delete", "dup", "swap", "replace", "replace", "line_drop", "line_dup", "truncate",
-                           "number"])
+                           "number", "odd_char", "odd_char", "big_int", "big_int", "nest"])
         m = rng.choice(toks)
+        if kind == "odd_char":  # before or after a token
+            at = rng.choice((m.start(), m.end()))
+            text = text[:at] + rng.choice(ODD_CHARS) + text[at:]
+            continue
+        if kind == "big_int":
+            nums = list(NUMBER.finditer(text))
+            if nums:
+                n = rng.choice(nums)
+                text = text[: n.start()] + rng.choice(BIG_INTS) + text[n.end():]
+            continue
+        if kind == "nest":
+            text = _nest(text, rng)
+            continue
         if kind == "delete":
             text = text[: m.start()] + text[m.end():]
         elif kind == "dup":
@@ -155,7 +207,37 @@ def check_one(text: str, kind: str) -> tuple[str, str] | None:
     for d in res.diagnostics:
         if d.severity == "error" and d.loc is None and not SUMMARY.match(d.message):
             return "unlocated", d.message[:300]
+    limit = OPTIONS["stage_limit"]
+    if limit is not None:
+        slow = [(t, name) for name, t in res.timings.items() if t > limit]
+        if slow:
+            t, name = max(slow)
+            return "slow-stage", f"{name}: {t:.1f} s (limit {limit} s)"
+    if OPTIONS["verify_upstream"] and res.exit_code == 0 and kind in ("print", "generic", "lower"):
+        return upstream_rejects(res.output, kind)
     return None
+
+
+OPTIONS: dict = {"verify_upstream": False, "stage_limit": None}  # set by ``fuzz`` before the workers fork
+
+
+def upstream_rejects(output: str, kind: str, timeout: float = 60.0) -> tuple[str, str] | None:
+    """Upstream's parser and verifier on what we printed (``("upstream-rejects-output", its first
+    error)``), or None when it accepts (or does not answer in time: not ours to judge)."""
+    flags = ["--split-input-file"] + (["--allow-unregistered-dialect"] if kind == "print" else [])
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d, "out.mlir")
+        path.write_bytes(output.encode("utf-8", "surrogateescape"))
+        try:
+            p = subprocess.run([str(UPSTREAM), *flags, "out.mlir", "-o", "/dev/null"], cwd=d, capture_output=True,
+                               timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+    if p.returncode == 0:
+        return None
+    err = p.stderr.decode("utf-8", "replace")
+    first = next((ln for ln in err.splitlines() if ": error: " in ln), err.strip()[:200])
+    return "upstream-rejects-output", first[:300]
 
 
 # ----- agreement with upstream ------------------------------------------------------------------
@@ -274,12 +356,15 @@ def _cpu_seconds(pid: int | None) -> float:
 
 
 def fuzz(n: int, seed: int, timeout: float, jobs: int, configs: tuple[str, ...] = CONFIGS,
-         budget: float | None = None, collect: list | None = None) -> tuple[int, list[Finding]]:
+         budget: float | None = None, collect: list | None = None, seed_dirs: tuple[str, ...] = (),
+         verify_upstream: bool = False, stage_limit: float | None = None) -> tuple[int, list[Finding]]:
     """Run up to ``n`` mutants (or until ``budget`` seconds have passed); return (count, findings).
     The configuration ``upstream`` compares with upstream instead: (seed name, mutant, verdicts)
-    go to ``collect``."""
+    go to ``collect``.  ``verify_upstream``: upstream must accept what we print; ``stage_limit``:
+    seconds one stage (parser, a pass, output) may take."""
+    OPTIONS.update(verify_upstream=verify_upstream, stage_limit=stage_limit)
     rng = random.Random(seed)
-    pool = seeds()
+    pool = seeds(seed_dirs)
     items = []
     for i in range(n):
         name, text = rng.choice(pool)
@@ -352,11 +437,19 @@ def main() -> int:
     ap.add_argument("--save", metavar="DIR", help="write each finding's mutant to DIR/<n>-<kind>-<config>.mlir")
     ap.add_argument("--against-upstream", action="store_true",
                     help="compare accept/reject per split chunk with scripts/mlir-opt-ref instead")
+    ap.add_argument("--verify-upstream", action="store_true",
+                    help="upstream's verifier must accept what we print after parsing and lowering")
+    ap.add_argument("--stage-limit", type=float, default=None, metavar="S",
+                    help="a finding when one stage (the parser, a pass, the output) takes longer")
+    ap.add_argument("--seed-dir", action="append", default=[], metavar="DIR",
+                    help="more seeds: the .mlir files under DIR (repeatable)")
     args = ap.parse_args()
     if args.against_upstream:
         return against_upstream(args)
     t0 = time.monotonic()
-    done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, tuple(args.config or CONFIGS))
+    done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, tuple(args.config or CONFIGS),
+                          seed_dirs=tuple(args.seed_dir), verify_upstream=args.verify_upstream,
+                          stage_limit=args.stage_limit)
     dt = time.monotonic() - t0
     kinds = Counter((f.kind, f.config) for f in findings)
     print(f"{done} mutants in {dt:.0f} s ({done / max(dt, 1e-9):.1f}/s), {len(findings)} findings")
@@ -366,7 +459,7 @@ def main() -> int:
     if args.save:
         os.makedirs(args.save, exist_ok=True)
         for i, f in enumerate(findings):
-            Path(args.save, f"{i:03d}-{f.kind}-{f.config}.mlir").write_text(f.text)
+            Path(args.save, f"{i:03d}-{f.kind}-{f.config}.mlir").write_text(f.text, errors="surrogateescape")
     shown: Counter = Counter()
     for f in findings:
         key = (f.kind, f.detail.split(":")[0])
@@ -381,7 +474,8 @@ def against_upstream(args: argparse.Namespace) -> int:
     """``--against-upstream``: the agreement table; exit 1 on any disagreement."""
     t0 = time.monotonic()
     collect: list = []
-    done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, ("upstream",), collect=collect)
+    done, findings = fuzz(args.mutants, args.seed, args.timeout, args.jobs, ("upstream",), collect=collect,
+                          seed_dirs=tuple(args.seed_dir))
     dt = time.monotonic() - t0
     verdicts: Counter = Counter()
     groups: Counter = Counter()

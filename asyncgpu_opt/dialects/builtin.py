@@ -44,10 +44,16 @@ class ModuleOp(OpDef):
     def verify(cls, op: Operation) -> None:
         from ..ir.opdef import VerifyError
 
-        if len(op.regions[0].blocks) != 1:
+        blocks = op.regions[0].blocks
+        if len(blocks) > 1:  # the traits (SingleBlock, NoRegionArguments), then ODS's SizedRegion<1>
             raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
-        if op.regions[0].blocks[0].args:
-            raise VerifyError("expects region #0 to have 0 or 1 blocks", op)
+        if blocks and blocks[0].args:
+            raise VerifyError("region should have no arguments", op)
+        if not blocks:
+            raise VerifyError("region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks", op)
+        for name in sorted(op.attributes):  # the dictionary's (sorted) order
+            if "." not in name and name not in ("sym_name", "sym_visibility"):
+                raise VerifyError(f"can only contain attributes with dialect-prefixed names, found: '{name}'", op)
         layout = op.attributes.get("llvm.data_layout")
         if isinstance(layout, A.StringAttr):  # LLVMDialect::verifyOperationAttribute
             from .llvm_common import data_layout_error

@@ -257,8 +257,6 @@ class LaunchFuncOp(AsyncOp):
         if not isinstance(kernel, A.SymbolRefAttr) or not kernel.nested:
             raise VerifyError("requires attribute 'kernel'" if kernel is None else
                               "expected a symbol reference with a nested reference", op)
-        if cls.token(op) is None and cls.deps(op) and not cls.operand_group(op, "asyncObject"):
-            pass
         mod = None
         for a in op.ancestors():
             if a.name == "builtin.module":
@@ -267,30 +265,35 @@ class LaunchFuncOp(AsyncOp):
         if mod is None or "gpu.container_module" not in mod.attributes:
             raise VerifyError("expected the closest surrounding module to have the 'gpu.container_module' "
                               "attribute", op)
+        # GPUDialect::verifyOperationAttribute (gpu.container_module) checks the kernel of the
+        # launches one level below the module's functions only ("nested more or less deep ... ignored")
+        parent = op.parent_op
+        if parent is None or parent.parent_op is not mod:
+            return
         kmod = lookup_in(mod, kernel.root)
         if kmod is None:
             raise VerifyError(f"kernel container '{kernel.root}' is undefined", op)
-        if kmod.name not in ("gpu.module", "gpu.binary"):
+        if kmod.name == "gpu.binary":
+            return
+        if kmod.name != "gpu.module":
             raise VerifyError(f"kernel module '{kernel.root}' is undefined", op)
-        if kmod.name == "gpu.module":
-            fn = lookup_in(kmod, kernel.leaf)
-            if fn is None:
-                raise VerifyError(f"kernel function '{kernel}' is undefined", op)
-            if fn.opdef is None or "FunctionOpInterface" not in fn.opdef.traits:
-                raise VerifyError(f"referenced kernel '{kernel}' is not a function", op,
-                                  [(fn.loc, "see the kernel definition here")])
-            if fn.name == "gpu.func":
-                if "gpu.kernel" not in fn.attributes:
-                    raise VerifyError("kernel function is missing the 'gpu.kernel' attribute", op)
-                ft = fn.attributes["function_type"].type
-                args = cls.operand_group(op, "kernelOperands")
-                if len(ft.inputs) != len(args):
-                    raise VerifyError(f"got {len(args)} kernel operands but expected {len(ft.inputs)}", op)
-                for i, (v, t) in enumerate(zip(args, ft.inputs)):
-                    if v.type != t:
-                        raise VerifyError(f"type of function argument {i} does not match", op)
-        if cls.deps(op) and cls.operand_group(op, "asyncObject"):
-            pass
+        fn = lookup_in(kmod, kernel.leaf) if len(kernel.nested) == 1 else None
+        if fn is None:
+            raise VerifyError(f"kernel function '{kernel}' is undefined", op)
+        if fn.opdef is None or "FunctionOpInterface" not in fn.opdef.traits:
+            raise VerifyError(f"referenced kernel '{kernel}' is not a function", op,
+                              [(fn.loc, "see the kernel definition here")])
+        if "gpu.kernel" not in fn.attributes:
+            raise VerifyError("kernel function is missing the 'gpu.kernel' attribute", op)
+        if fn.name != "gpu.func":  # separate compilation: no type correspondence checked
+            return
+        ft = fn.attributes["function_type"].type
+        args = cls.operand_group(op, "kernelOperands")
+        if len(ft.inputs) != len(args):
+            raise VerifyError(f"got {len(args)} kernel operands but expected {len(ft.inputs)}", op)
+        for i, (v, t) in enumerate(zip(args, ft.inputs)):
+            if v.type != t:
+                raise VerifyError(f"type of function argument {i} does not match", op)
 
 
 class ReturnOp(OpDef):
@@ -632,7 +635,8 @@ _LAUNCH_OPERANDS = (variadic("asyncDependencies", TOKEN), single("gridSizeX", T.
 
 class LaunchOp(AsyncOp):
     """gpu.launch async? [deps]? (clusters(...) in (...))? blocks(...) in (...) threads(...) in (...)
-    (dynamic_shared_memory_size %s)? (workgroup(...))? (private(...))? attr-dict region"""
+    (dynamic_shared_memory_size %s)? (module(@m))? (function(@f))? (workgroup(...))? (private(...))?
+    region attr-dict"""
 
     name = "gpu.launch"
     traits = frozenset({"RecursiveMemoryEffects"})  # (as upstream: an empty launch is dead)
@@ -722,11 +726,11 @@ class LaunchOp(AsyncOp):
         size_args = [(sizes[n][0], T.index, None) for n in order + corder]
         wg = _parse_attributions(p, "workgroup")
         pv = _parse_attributions(p, "private")
-        attrs = p.parse_optional_attr_dict_with_keyword()
-        attrs.update(names)
         deps = [p.resolve(r, TOKEN) for r in st.operands["asyncDependencies"]]
         size_vals = {n: p.resolve(sizes[n][1], T.index) for n in order + corder}
         region = p.parse_region(entry_args=b_ids + t_ids + c_ids + size_args + wg + pv)
+        attrs = p.parse_optional_attr_dict()  # after the region, as upstream's LaunchOp::parse
+        attrs.update(names)
         attrs["workgroup_attributions"] = A.IntegerAttr(len(wg))
         operands: dict[str, Any] = {"asyncDependencies": deps, **size_vals}
         if dsm is not None:
@@ -768,9 +772,8 @@ class LaunchOp(AsyncOp):
         nwg = nwg.value if isinstance(nwg, A.IntegerAttr) else 0
         s += _attribution_text(pr, "workgroup", args[n_fixed:n_fixed + nwg])
         s += _attribution_text(pr, "private", args[n_fixed + nwg:])
-        s += pr.attr_dict_text(op.attributes, ("operandSegmentSizes", "workgroup_attributions", "module",
-                                               "function"))
-        return s + " " + pr.region_text(op.regions[0], False, True)
+        return s + " " + pr.region_text(op.regions[0], False, True) + pr.attr_dict_text(
+            op.attributes, ("operandSegmentSizes", "workgroup_attributions", "module", "function"))
 
 
 def new_region_with_block(arg_types: list[T.Type] = ()) -> Region:  # type: ignore[assignment]

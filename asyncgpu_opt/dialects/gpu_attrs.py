@@ -10,7 +10,23 @@ from typing import Any
 
 from ..diagnostics import quote_string
 from ..ir import attributes as A
+from ..syntax import lexer as L
 
+# every attribute of the gpu dialect (GPUBase.td, GPUOps.td, GPUDeviceMappingAttr.td,
+# ParallelLoopMapperAttr.td, CompilationAttrs.td): any other mnemonic is "unknown attribute"
+A.register_attr_mnemonics("gpu", (
+    "address_space", "loop_dim_map", "block", "warpgroup", "warp", "thread", "lane", "memory_space", "mask",
+    "object", "select_object", "kernel_metadata", "kernel_table"), {
+    # the enums in the default format, `#gpu<mnemonic keyword>`
+    "dim": "GPU_DimensionAttr", "all_reduce_op": "GPU_AllReduceOperationAttr",
+    "shuffle_mode": "GPU_ShuffleModeAttr", "mma_element_wise": "MMAElementWiseAttr",
+    "broadcast": "GPU_BroadcastTypeAttr", "mat_transpose_mode": "GPU_TransposeModeAttr",
+    "spgemm_work_estimation_or_compute_kind": "GPU_SpGEMMWorkEstimationOrComputeKindAttr",
+    "prune_2to4_spmat_flag": "GPU_Prune2To4SpMatFlagAttr"})
+# the enums no op of ours registers (gpu.subgroup_broadcast, gpu.prune_2to4_spmat)
+A.register_enum("gpu", "broadcast", ("first_active_lane", "specific_lane"), "::mlir::gpu::BroadcastType")
+A.register_enum("gpu", "prune_2to4_spmat_flag", ("NONE", "PRUNE_ONLY", "PRUNE_AND_CHECK"),
+                "::mlir::gpu::Prune2To4SpMatFlag")
 A.register_keyword_attr("gpu.address_space", A.KeywordSpec(("global", "workgroup", "private"),
                                                             "::mlir::gpu::AddressSpace"))
 
@@ -33,6 +49,61 @@ def _parse_select_object(p: Any, pos: int) -> A.Attribute:
 
 
 A.register_attr_parser("gpu.select_object", _parse_select_object)
+
+_PROCESSORS = ("block_x", "block_y", "block_z", "thread_x", "thread_y", "thread_z", "sequential")
+
+
+def _parse_loop_dim_map(p: Any, pos: int) -> A.Attribute:
+    """``#gpu.loop_dim_map<processor = P, map = M, bound = M>`` (ParallelLoopDimMappingAttr: a struct
+    format, parameters in any order; the maps are written bare, ``(d0) -> (d0)``)."""
+    from ..ir.affine import AffineParseError, parse_affine_map
+
+    p.pos = p.last_end = pos
+    p.parse_punct("<")
+    seen: dict[str, str] = {}
+    while len(seen) < 3:
+        if seen:
+            p.parse_punct(",")
+        kpos = p.skip()
+        key = p.parse_optional_bare_id()
+        if key not in ("processor", "map", "bound") or key in seen:
+            raise p.error(f"duplicate or unknown struct parameter name: {key or ''}", kpos)
+        p.parse_punct("=")
+        vpos = p.skip()
+        if key == "processor":
+            word = p.parse_optional_bare_id()
+            if word not in _PROCESSORS:
+                err = p.error("failed to parse ParallelLoopDimMappingAttr parameter 'processor' which is to be a "
+                              "`::mlir::gpu::Processor`", p.skip() if word else vpos)
+                err.preceding = [p.error(f"expected ::mlir::gpu::Processor to be one of: {', '.join(_PROCESSORS)}"
+                                         if word else "expected valid keyword or string", vpos).diagnostic]
+                raise err
+            seen[key] = word
+            continue
+        end = p.balanced_end(vpos) if p.text.startswith("(", vpos) else vpos
+        if p.text.startswith("[", end):
+            end = p.balanced_end(end)
+        arrow = L.ws_re.match(p.text, end).end()
+        if p.text.startswith("->", arrow):
+            res = L.ws_re.match(p.text, arrow + 2).end()
+            end = p.balanced_end(res) if p.text.startswith("(", res) else res
+        try:
+            if not p.text.startswith("(", vpos):  # a wrong-token error: just past the `=`
+                raise AffineParseError("expected '(' in dimensional identifier list", p.last_end - vpos)
+            amap = parse_affine_map(p.text[vpos:end])
+        except AffineParseError as ex:
+            err = p.error("failed to parse ParallelLoopDimMappingAttr parameter "
+                          f"'{key}' which is to be a `AffineMap`", vpos + ex.offset + 1)
+            err.preceding = [p.error(ex.message, vpos + ex.offset).diagnostic]
+            raise err from None
+        p.pos = p.last_end = end
+        seen[key] = str(amap)
+    p.parse_punct(">")
+    return A.OpaqueAttr(f"#gpu.loop_dim_map<processor = {seen['processor']}, map = {seen['map']}, "
+                        f"bound = {seen['bound']}>")
+
+
+A.register_attr_parser("gpu.loop_dim_map", _parse_loop_dim_map)
 
 # (parameter, kind, default) in declaration order (NVVMOps.td / ROCDLOps.td target attributes);
 # None: no default, printed whenever given

@@ -139,6 +139,7 @@ class LoadOp(_Aligned, OpDef):
     results = (single("result"),)
     props = ("nontemporal", "alignment")
     prop_kinds = _BOOL_NONTEMPORAL
+    optional_defaults = {"nontemporal": A.bool_attr(False)}
     infer = {"result": lambda k: _elem_of(k, "memref")}
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -158,6 +159,7 @@ class StoreOp(_Aligned, OpDef):
     operands = (single("value"), single("memref"), variadic("indices", _IDX))
     props = ("nontemporal", "alignment")
     prop_kinds = _BOOL_NONTEMPORAL
+    optional_defaults = {"nontemporal": A.bool_attr(False)}
     infer = {"value": lambda k: _elem_of(k, "memref")}
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
 
@@ -431,8 +433,10 @@ class ViewOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         base, view = op.operands[0].type, op.results[0].type
-        if not isinstance(base, T.MemRefType) or not isinstance(view, T.MemRefType):
-            return
+        if not (isinstance(base, T.MemRefType) and base.rank == 1 and base.element_type == T.i8):
+            raise VerifyError(f"operand #0 must be 1D memref of 8-bit signless integer values, but got '{base}'", op)
+        if not isinstance(view, T.MemRefType):
+            raise VerifyError(f"result #0 must be memref of any type values, but got '{view}'", op)
         if base.layout is not None:
             raise VerifyError(f"unsupported map for base memref type '{base}'", op, raw=True)
         if view.layout is not None:

@@ -371,7 +371,11 @@ class AffineParseError(Exception):
         self.offset = offset
 
 
-_TOK = re.compile(r"\s*(?:(?P<int>\d+)|(?P<id>[A-Za-z_][\w$]*)|(?P<op>->|>=|==|<=|[-+*()\[\],:]))")
+_TOK = re.compile(r"[ \t\r\n\x00]*(?:(?P<int>\d+)|(?P<id>[A-Za-z_][\w$]*)|(?P<op>->|>=|==|<=|[-+*()\[\],:]))", re.ASCII)
+
+
+# a character no MLIR token starts with (the lexer's "unexpected character")
+_NOT_A_TOKEN = re.compile(r"[^ \t\r\n\x00A-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"/]", re.ASCII)
 
 
 class _AffineParser:
@@ -382,9 +386,9 @@ class _AffineParser:
         while True:
             m = _TOK.match(text, pos)
             if not m:
-                rest = text[pos:].strip()
-                if rest:  # reported when the parser reaches it (upstream lexes lazily)
-                    self.toks.append(("bad", rest[0], len(text) - len(text[pos:].lstrip())))
+                bad = pos + len(text[pos:]) - len(text[pos:].lstrip(" \t\r\n\x00"))
+                if bad < len(text):  # reported when the parser reaches it (upstream lexes lazily)
+                    self.toks.append(("bad", text[bad], bad))
                 break
             kind = m.lastgroup or ""
             self.toks.append((kind, m.group(kind), m.start(kind)))
@@ -394,6 +398,8 @@ class _AffineParser:
         self.names: dict[str, AffineExpr] = {}
 
     def _bad(self, t: tuple[str, str, int]) -> AffineParseError:
+        if _NOT_A_TOKEN.match(t[1]):  # what MLIR's lexer rejects before any parser sees it
+            return AffineParseError("unexpected character", t[2])
         return AffineParseError(f"unexpected character in affine expression '{t[1]}'", t[2])
 
     def peek(self) -> tuple[str, str, int]:
@@ -478,6 +484,8 @@ class _AffineParser:
             f = self.factor()
             return Const(-f.value) if isinstance(f, Const) else mul(f, Const(-1))
         if k == "int":
+            if int(v) >= 1 << 63:  # parseIntegerExpr: the literal must fit int64
+                raise AffineParseError("constant too large for index", off)
             return Const(int(v))
         if k == "id":
             if v in self.names:

@@ -133,13 +133,13 @@ class IntegerAttr(Attribute):
     def render(self, p: Any = None) -> str:
         if isinstance(self.type, T.IntegerType) and self.type.width == 1 and self.type.signedness == "":
             return "true" if self.value else "false"
-        return f"{self.value} : {self.type.text}"
+        return f"{canonical_int(self.value, self.type)} : {self.type.text}"
 
     def value_text(self) -> str:
         """Value without the type (elided contexts)."""
         if isinstance(self.type, T.IntegerType) and self.type.width == 1 and self.type.signedness == "":
             return "true" if self.value else "false"
-        return str(self.value)
+        return str(canonical_int(self.value, self.type))
 
     def short_text(self) -> str:
         return str(self.value) if self.type == T.i64 else str(self)
@@ -147,6 +147,45 @@ class IntegerAttr(Attribute):
     def is_default_memory_space(self) -> bool:
         """``0 : i64``, the memory space a memref type drops."""
         return self.value == 0 and self.type == T.i64
+
+
+def build_int(magnitude: int, negative: bool, type: Type) -> int | None:
+    """The value of the literal ``[-]magnitude`` as an element of ``type`` (an integer type or
+    ``index``), or None when it does not fit: upstream's ``buildAttributeAPInt`` (the literal's bits
+    must fit the width; a negative literal must set the sign bit, so ``-0`` does not fit; a signed or
+    ``index`` literal must not), then read back as the printer does (`canonical_int`)."""
+    width = 64 if isinstance(type, T.IndexType) else type.width  # type: ignore[attr-defined]
+    if magnitude >> width:
+        return None
+    signedness = getattr(type, "signedness", "s")
+    if width == 0:
+        return None if negative else 0
+    sign = 1 << (width - 1)
+    if negative:
+        bits = -magnitude & ((1 << width) - 1)
+        if not bits & sign:
+            return None
+    else:
+        bits = magnitude
+        if signedness == "s" and bits & sign:
+            return None
+    if isinstance(type, T.IndexType):
+        return bits - (1 << 64) if bits & sign else bits
+    return canonical_int(bits, type)
+
+
+def canonical_int(value: int, type: Type) -> int:
+    """``value`` wrapped to ``type``'s width and read as the printer reads it: unsigned for an
+    unsigned type and for ``i1`` (0 or 1), signed otherwise (signless, signed, ``index``)."""
+    if not isinstance(type, T.IntegerType):
+        return value
+    width = type.width
+    if width == 0:
+        return 0
+    bits = value & ((1 << width) - 1)
+    if type.signedness == "u" or (width == 1 and type.signedness == ""):
+        return bits
+    return bits - (1 << width) if bits >> (width - 1) else bits
 
 
 def bool_attr(b: bool) -> IntegerAttr:
@@ -346,7 +385,7 @@ class DenseArrayAttr(Attribute):
         elif self.element_type == T.i1:
             vals = ", ".join("true" if v else "false" for v in self.values)
         else:
-            vals = ", ".join(str(v) for v in self.values)
+            vals = ", ".join(str(canonical_int(int(v), self.element_type)) for v in self.values)
         return f"array<{self.element_type.text}: {vals}>"
 
     def _key(self) -> tuple[Any, ...]:
@@ -361,7 +400,7 @@ def is_bare_identifier(s: str) -> bool:
     if _BARE_ID is None:
         import re
 
-        _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*\Z")
+        _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*\Z", re.ASCII)
     return bool(_BARE_ID.match(s))
 
 
@@ -451,6 +490,24 @@ def register_enum(dialect: str, mnemonic: str, keywords: Iterable[str], cpp: str
     DIALECT_ENUMS[(dialect, mnemonic)] = (tuple(keywords), cpp)
 
 
+DIALECT_ATTR_MNEMONICS: dict[str, frozenset[str]] = {}
+"""``dialect -> mnemonics`` for the dialects whose attributes are all known: the reader rejects any
+other ``#dialect<mnemonic ...>`` / ``#dialect.mnemonic<...>`` with upstream's "unknown attribute"."""
+ENUM_ATTR_CLASSES: dict[tuple[str, str], str] = {}
+"""``(dialect, mnemonic) -> ODS class`` of the enum attributes in the default ``$value`` format
+(``#gpu<dim x>``), for the error on the ``#gpu.dim<x>`` spelling."""
+
+
+OPTIONAL_PARAMS_ATTRS = frozenset({"select_object"})
+"""The attributes that may be written without ``<...>`` parameters (``#gpu.select_object``)."""
+
+
+def register_attr_mnemonics(dialect: str, mnemonics: Iterable[str], enum_classes: dict[str, str]) -> None:
+    DIALECT_ATTR_MNEMONICS[dialect] = frozenset(mnemonics) | frozenset(enum_classes)
+    for mnemonic, cls in enum_classes.items():
+        ENUM_ATTR_CLASSES[(dialect, mnemonic)] = cls
+
+
 class EnumAttr(Attribute):
     """A dialect ``EnumAttr``: ``#dialect<mnemonic value>`` (``#gpu<dim x>``); ``value`` is the keyword."""
 
@@ -538,11 +595,11 @@ class DenseElementsAttr(Attribute):
         if isinstance(et, T.ComplexType):
             a, b = v
             return f"({self._scalar(a, et.element_type)},{self._scalar(b, et.element_type)})"
-        return str(v)
+        return str(canonical_int(v, et))
 
     @staticmethod
     def _scalar(v: Any, et: Type) -> str:
-        return format_float(v, et) if isinstance(et, T.FloatType) else str(v)
+        return format_float(v, et) if isinstance(et, T.FloatType) else str(canonical_int(v, et))
 
     def render(self, p: Any = None) -> str:
         t = _r(p, self.type)

@@ -120,6 +120,8 @@ class OpDef:
     # asm result names: function(op) -> list of names (or None) per result
     asm_names: ClassVar[Callable[[Operation], list[str | None]] | None] = None
     default_attrs: ClassVar[dict[str, Attribute]] = {}
+    # ODS ``DefaultValuedOptionalAttr``: not added when absent, left out of ``attr-dict`` at its default
+    optional_defaults: ClassVar[dict[str, Attribute]] = {}
     summary: ClassVar[str] = ""
     implicit_terminator: ClassVar[str | None] = None  # name of an elided terminator
     unit_attrs: ClassVar[tuple[str, ...]] = ()  # unit attributes anchoring optional groups

@@ -2,21 +2,33 @@
 
 * ``--mlir-elide-elementsattrs-if-larger=N``: a non-splat attribute of more than N elements
   prints as ``dense_resource<__elided__> : type``;
-* ``--mlir-print-elementsattrs-with-hex-if-larger=N``: a non-splat int/float attribute of more than
-  N elements prints its raw storage as ``dense<"0x...">`` (little-endian, upper-case hex; ``i1``
-  packed one bit per element, least significant first).
+* ``--mlir-print-elementsattrs-with-hex-if-larger=N`` (100 unless given, as mlir-opt; -1: never): a
+  non-splat int/float/complex attribute of more than N elements prints its raw storage as
+  ``dense<"0x...">`` (little-endian, upper-case hex; ``i1`` packed one bit per element, least
+  significant first).
 
 Elision is checked first, as upstream's printer does.
 """
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
+from ..ir import attributes as A
 from ..ir import types as T
 
-_FLOAT_FORMATS = {"f16": "<e", "f32": "<f", "f64": "<d"}
+_FLOAT_WIDTHS = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}
+
+
+def _element_bytes(v: Any, et: Any) -> bytes | None:
+    """One element's little-endian storage, or None for a type kept as written."""
+    if isinstance(et, T.IntegerType | T.IndexType):
+        width = 64 if isinstance(et, T.IndexType) else et.width
+        nbytes = (width + 7) // 8
+        return (int(v) & ((1 << (nbytes * 8)) - 1)).to_bytes(nbytes, "little")
+    if isinstance(et, T.FloatType) and et.text in _FLOAT_WIDTHS:
+        return A.float_bits(float(v), et).to_bytes(_FLOAT_WIDTHS[et.text], "little")
+    return None
 
 
 def _hex(attr: Any) -> str | None:
@@ -28,20 +40,14 @@ def _hex(attr: Any) -> str | None:
         for i, v in enumerate(vals):
             if v:
                 out[i // 8] |= 1 << (i % 8)
-    elif isinstance(et, T.IntegerType | T.IndexType):
-        width = 64 if isinstance(et, T.IndexType) else et.width
-        nbytes = (width + 7) // 8
-        for v in vals:
-            out += (int(v) & ((1 << (nbytes * 8)) - 1)).to_bytes(nbytes, "little")
-    elif isinstance(et, T.FloatType) and et.text in _FLOAT_FORMATS:
-        for v in vals:
-            out += struct.pack(_FLOAT_FORMATS[et.text], float(v))
-    elif et == T.bf16:
-        for v in vals:  # the top half of the f32, rounded to nearest even
-            bits = struct.unpack("<I", struct.pack("<f", float(v)))[0]
-            out += (((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) & 0xFFFF).to_bytes(2, "little")
-    else:
-        return None
+        return '"0x' + out.hex().upper() + '"'
+    sub = et.element_type if isinstance(et, T.ComplexType) else et
+    for v in vals:
+        for part in (v if isinstance(et, T.ComplexType) else (v,)):
+            b = _element_bytes(part, sub)
+            if b is None:
+                return None
+            out += b
     return '"0x' + out.hex().upper() + '"'
 
 

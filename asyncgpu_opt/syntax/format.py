@@ -136,9 +136,11 @@ class Format:
 
     def _attr_dict_step(self, kw: bool) -> Any:
         """``attr-dict``: the attributes the format does not print, less those of the definition's
-        ``default_attrs`` holding their default value (ODS ``DefaultValuedAttr``)."""
+        ``default_attrs`` or ``optional_defaults`` holding their default value (ODS
+        ``DefaultValuedAttr``, ``DefaultValuedOptionalAttr``)."""
         elided = self.elided | set(getattr(self.opdef, "elided_attrs", ()))
-        defaults = [(k, v) for k, v in self.opdef.default_attrs.items() if k not in elided]
+        defaults = [(k, v) for k, v in (self.opdef.default_attrs | self.opdef.optional_defaults).items()
+                    if k not in elided]
         if not defaults:
             return lambda pr, op, out: out.append(pr.attr_dict_text(op.attributes, elided, kw))
 

@@ -15,9 +15,12 @@ from typing import Any
 import pyparsing as pp
 
 pp.ParserElement.set_default_whitespace_chars("")
+# Every pattern is ASCII-only (``re.ASCII``): MLIR's lexer knows no other letters, digits or
+# spaces, so a non-ASCII character ends a lexeme and is then an "unexpected character".
 
 # whitespace and comments
-_WS = r"(?:[ \t\r\n\f\v]+|//[^\n]*)*"
+# MLIR's lexer skips spaces, tabs, newlines and NUL bytes (not \f or \v: those are "unexpected")
+_WS = r"(?:[ \t\r\n\x00]+|//[^\n]*)*"
 # identifiers
 _BARE_ID = r"[A-Za-z_][\w$.]*"
 SUFFIX_ID = r"(?:\d+|[A-Za-z_$.\-][\w$.\-]*)"
@@ -27,7 +30,8 @@ _CARET_ID = rf"\^{SUFFIX_ID}"
 _AT_ID = r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")'  # Lexer::lexAtIdentifier
 _HASH_ID = rf"#{SUFFIX_ID}"
 _EXCL_ID = rf"!{SUFFIX_ID}"
-_STRING = r'"(?:[^"\\\n]|\\.)*"'
+# lexString: \v, \f end a string as \n does; escapes are \" \\ \n \t and two hex digits
+_STRING = r'"(?:[^"\\\n\v\f]|\\["\\nt]|\\[0-9A-Fa-f]{2})*"'
 _FLOAT = r"[-+]?\d+\.\d*(?:[eE][-+]?\d+)?"
 _HEX = r"0x[0-9A-Fa-f]+"
 _INTEGER = r"[-+]?\d+"
@@ -61,20 +65,20 @@ _GENERIC_OP = (
 # the general loop.
 _OP_RESULTS = rf"%(?P<a>{SUFFIX_ID})(?:[ \t]*,[ \t]*%(?P<b>{SUFFIX_ID}))?[ \t]*="
 
-WS = pp.Regex(_WS)
-BARE_ID = pp.Regex(_BARE_ID)
-SSA_USE = pp.Regex(_SSA_USE)
-SSA_DEF = pp.Regex(_SSA_DEF)
-CARET_ID = pp.Regex(_CARET_ID)
-AT_ID = pp.Regex(_AT_ID)
-HASH_ID = pp.Regex(_HASH_ID)
-EXCL_ID = pp.Regex(_EXCL_ID)
-STRING = pp.Regex(_STRING)
-FLOAT = pp.Regex(_FLOAT)
-HEX = pp.Regex(_HEX)
-INTEGER = pp.Regex(_INTEGER)
-SIMPLE_TYPE = pp.Regex(_SIMPLE_TYPE)
-OP_RESULTS = pp.Regex(_OP_RESULTS)
+WS = pp.Regex(_WS, flags=re.ASCII)
+BARE_ID = pp.Regex(_BARE_ID, flags=re.ASCII)
+SSA_USE = pp.Regex(_SSA_USE, flags=re.ASCII)
+SSA_DEF = pp.Regex(_SSA_DEF, flags=re.ASCII)
+CARET_ID = pp.Regex(_CARET_ID, flags=re.ASCII)
+AT_ID = pp.Regex(_AT_ID, flags=re.ASCII)
+HASH_ID = pp.Regex(_HASH_ID, flags=re.ASCII)
+EXCL_ID = pp.Regex(_EXCL_ID, flags=re.ASCII)
+STRING = pp.Regex(_STRING, flags=re.ASCII)
+FLOAT = pp.Regex(_FLOAT, flags=re.ASCII)
+HEX = pp.Regex(_HEX, flags=re.ASCII)
+INTEGER = pp.Regex(_INTEGER, flags=re.ASCII)
+SIMPLE_TYPE = pp.Regex(_SIMPLE_TYPE, flags=re.ASCII)
+OP_RESULTS = pp.Regex(_OP_RESULTS, flags=re.ASCII)
 
 # the compiled patterns the reader matches with (the elements' own)
 ws_re: Any = WS.re  # matches at any offset (possibly empty): typed loosely for `.match(...).end()`
@@ -91,7 +95,7 @@ hex_re: re.Pattern[str] = HEX.re
 integer_re: re.Pattern[str] = INTEGER.re
 simple_type_re: re.Pattern[str] = SIMPLE_TYPE.re
 op_results_re: re.Pattern[str] = OP_RESULTS.re
-keyword_re = re.compile(r"[A-Za-z_][\w$]*")  # a keyword stops at '.'
+keyword_re = re.compile(r"[A-Za-z_][\w$]*", re.ASCII)  # a keyword stops at '.'
 
 
 def generic_op_re() -> re.Pattern[str]:
@@ -102,7 +106,7 @@ def generic_op_re() -> re.Pattern[str]:
 def _generic_op() -> pp.Regex:
     global _generic_op_element
     if _generic_op_element is None:
-        _generic_op_element = pp.Regex(_GENERIC_OP)
+        _generic_op_element = pp.Regex(_GENERIC_OP, flags=re.ASCII)
     return _generic_op_element
 
 

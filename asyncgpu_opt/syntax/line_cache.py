@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 _ssa_split = L.ssa_use_re.split  # text, name, num, text, name, num, ..., text
 _ws_match: Callable[[str, int], Any] = L.ws_re.match
 _bare_id_match: Callable[[str, int], Any] = L.bare_id_re.match
-_WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+_WS_START = " \t\r\n\x00/"  # characters that can start whitespace or a `//` comment
 # lines longer than this are read by the general reader: the cache key is the rest of the line, so
 # reading k ops from one line through the cache would cost k times the line's length
 _LONG_LINE = 2000
@@ -104,8 +104,10 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
         n = _ws_match(t, eol).end()
         if n < tlen:
             fol = t[n]
-            if fol.isalpha() or fol == "_":
-                fol = _bare_id_match(t, n).group()
+            if fol.isalpha() or fol == "_":  # a non-ASCII letter is no identifier: the key keeps the letter
+                m = _bare_id_match(t, n)
+                if m is not None:
+                    fol = m.group()
         else:
             fol = ""
         key = (dd, fol, *parts[0::3])

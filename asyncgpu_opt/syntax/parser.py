@@ -49,21 +49,23 @@ class Parser(AttributeParser):
                 m = (L.hash_id_re if t[p] == "#" else L.excl_id_re).match(t, p)
                 if m:
                     q = L.ws_re.match(t, m.end()).end()
-                    if t.startswith("=", q) and not t.startswith("==", q):
-                        self.pos = self.last_end = q + 1
-                        name = m.group()[1:]
-                        if t[p] == "#":
-                            if name in self.attr_aliases or name in self.loc_aliases:
-                                raise self.error(f"redefinition of attribute alias id '{name}'", p)
-                            if self.peek("loc("):
-                                self.loc_aliases[name] = self._parse_loc_spec(False).node
-                            else:
-                                self.attr_aliases[name] = self.parse_attribute()
+                    if not t.startswith("=", q):
+                        self.pos = self.last_end = m.end()
+                        raise self.error(f"expected '=' in {'attribute' if t[p] == '#' else 'type'} alias definition")
+                    self.pos = self.last_end = q + 1
+                    name = m.group()[1:]
+                    if t[p] == "#":
+                        if name in self.attr_aliases or name in self.loc_aliases:
+                            raise self.error(f"redefinition of attribute alias id '{name}'", p)
+                        if self.peek("loc("):
+                            self.loc_aliases[name] = self._parse_loc_spec(False).node
                         else:
-                            if name in self.type_aliases:
-                                raise self.error(f"redefinition of type alias id '{name}'", p)
-                            self.type_aliases[name] = self.parse_type()
-                        continue
+                            self.attr_aliases[name] = self.parse_attribute()
+                    else:
+                        if name in self.type_aliases:
+                            raise self.error(f"redefinition of type alias id '{name}'", p)
+                        self.type_aliases[name] = self.parse_type()
+                    continue
             if t.startswith("{-#", p):
                 e = t.find("#-}", p)
                 if e < 0:

@@ -19,7 +19,8 @@ from . import lexer as L
 from .attr_params import ENUM_PARAMS, check_enum_param
 from .parser_types import TypeParser
 
-_ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)")
+_HEX_STRING = re.compile(r"0x(?:[0-9A-Fa-f]{2})*")
+_ENUM_BODY = re.compile(r"<\s*(\w+)\s*(\w*)\s*(>)", re.ASCII)
 
 
 class AttributeParser(TypeParser):
@@ -211,36 +212,86 @@ class AttributeParser(TypeParser):
         # a dialect registers its attributes (and enums) when its module loads; the target attributes
         # of the dialects we have no ops of (``#rocdl.target``) are defined with the gpu dialect's
         load_dialect("gpu" if dialect in ("rocdl", "spirv", "xevm") else dialect)
-        if end > m.end() and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
-            word, errors = check_enum_param(name, t[:end - 1], m.end() + 1) or ("", [])
+        known = A.DIALECT_ATTR_MNEMONICS.get(dialect)
+        if known is not None:
+            inner = self._check_mnemonic(name, dialect, known, m.end(), end)
+            if inner is not None:  # `#gpu<block<x>>`: the attribute `#gpu.block<x>` inside `<>`
+                mnemonic, lt = inner
+                attr = self._dialect_attr(f"{dialect}.{mnemonic}", lt,
+                                          self.balanced_end(lt) if t.startswith("<", lt) else lt)
+                self.parse_punct(">")
+                return attr
+        return self._dialect_attr(name, m.end(), end)
+
+    def _dialect_attr(self, name: str, lt: int, end: int) -> A.Attribute:
+        """``#name`` followed by ``text[lt:end]`` (its ``<...>`` parameters, or nothing)."""
+        t = self.text
+        if end > lt and name in ENUM_PARAMS:  # a bad keyword: upstream's two errors
+            word, errors = check_enum_param(name, t[:end - 1], lt + 1) or ("", [])
             if errors:
                 err = self.error(errors[-1][0], errors[-1][1])
                 err.preceding = [self.error(msg, pos).diagnostic for msg, pos in errors[:-1]]
                 raise err
-            if word and t[m.end() + 1:end - 1] != word:  # canonical: the bare keyword (a string is read too)
+            if word and t[lt + 1:end - 1] != word:  # canonical: the bare keyword (a string is read too)
                 self.pos = self.last_end = end
                 if name in A.KEYWORD_ATTRS:
                     return A.keyword_attr(name, word)
                 return A.OpaqueAttr(f"#{name}<{word}>")
         if "." in name:
             spec = A.KEYWORD_ATTRS.get(name)
-            if spec is not None and end > m.end():
-                return self.parse_dialect_keyword_attr(name, spec, m.end())
+            if spec is not None and end > lt:
+                return self.parse_dialect_keyword_attr(name, spec, lt)
             parse_fn = A.DIALECT_ATTR_PARSERS.get(name)
             if parse_fn is not None:
-                return parse_fn(self, m.end())
+                return parse_fn(self, lt)
         self.pos = self.last_end = end
-        enum = _ENUM_BODY.fullmatch(t, m.end(), end) if "." not in name else None
+        enum = _ENUM_BODY.fullmatch(t, lt, end) if "." not in name else None
         known = A.DIALECT_ENUMS.get((name, enum[1])) if enum is not None else None
         if enum is not None and known is not None:
             keywords, cpp = known
             if enum[2] in keywords:
                 return A.EnumAttr(name, enum[1], enum[2])
-            if not enum[2]:
-                raise self.error("expected valid keyword or string", enum.start(3))
-            raise self.error(f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}",
-                             enum.start(2))
-        return A.OpaqueAttr(t[p:end])
+            first = self.error("expected valid keyword or string", enum.start(3)) if not enum[2] else self.error(
+                f"expected {cpp or 'one of the enum values'} to be one of: {', '.join(keywords)}", enum.start(2))
+            cls = A.ENUM_ATTR_CLASSES.get((name, enum[1]))
+            if cls is None:
+                raise first
+            err = self.error(f"failed to parse {cls} parameter 'value' which is to be a `{cpp}`",
+                             enum.end(2) if enum[2] else enum.start(3))
+            err.preceding = [first.diagnostic]
+            raise err
+        return A.OpaqueAttr(f"#{name}" + t[lt:end])
+
+    def _check_mnemonic(self, name: str, dialect: str, known: frozenset[str], lt: int,
+                        end: int) -> tuple[str, int] | None:
+        """``#dialect<mnemonic ...>`` or ``#dialect.mnemonic<...>`` of a dialect whose attributes are
+        all known: an unknown mnemonic, or an enum's ``<`` (its format is ``#dialect<mnemonic value>``)
+        are errors; (mnemonic, offset of its ``<``) for ``#dialect<mnemonic<...>>``."""
+        t = self.text
+        if "." in name:
+            mnemonic, mpos = name.split(".", 1)[1], lt - len(name) + len(dialect) + 1
+        else:
+            mpos = self._ws_end(lt + 1) if end > lt else lt
+            mm = L.bare_id_re.match(t, mpos)
+            mnemonic = mm.group() if mm else ""
+        if mnemonic not in known:
+            raise self.error(f"unknown attribute `{mnemonic}` in dialect `{dialect}`", mpos)
+        cls = A.ENUM_ATTR_CLASSES.get((dialect, mnemonic))
+        if cls is not None and "." in name:
+            cpp = A.DIALECT_ENUMS.get((dialect, mnemonic), ((), ""))[1]
+            err = self.error(f"failed to parse {cls} parameter 'value' which is to be a `{cpp}`", lt)
+            err.preceding = [self.error("expected valid keyword or string", lt).diagnostic]
+            raise err
+        if "." in name or cls is not None:
+            return None
+        after = self._ws_end(mpos + len(mnemonic))
+        if not t.startswith("<", after) and mnemonic not in A.OPTIONAL_PARAMS_ATTRS:
+            self.last_end, self.pos = mpos + len(mnemonic), after  # the `<` of the attribute's parameters
+            raise self.error("expected '<'")
+        return mnemonic, after
+
+    def _ws_end(self, pos: int) -> int:
+        return L.ws_re.match(self.text, pos).end()
 
     def parse_dialect_keyword_attr(self, name: str, spec: A.KeywordSpec, lt: int) -> A.Attribute:
         """``<` keyword `>`` (enum) or ``<` keyword (`,` keyword)* `>`` (bit enum) after the name, with
@@ -299,28 +350,15 @@ class AttributeParser(TypeParser):
                     raise self.error("hexadecimal float literal should not have a leading minus", p)
                 return A.FloatAttr(A.float_from_bits(int(text, 16), ty), ty)
             raise self._decimal_for_float(p + (1 if neg else 0))
-        val = int(text, 16) if hm else int(text)
-        if hm and neg:
-            val = -val
-        if isinstance(ty, T.IntegerType):
-            w = ty.width
-            if ty.signedness == "u" and val < 0:
-                raise self.error("negative integer literal not valid for unsigned integer type", p)
-            lo = -(1 << (w - 1)) if ty.signedness != "u" else 0
-            hi = (1 << w) - 1 if ty.signedness == "" else ((1 << (w - 1)) - 1 if ty.signedness == "s"
-                                                            else (1 << w) - 1)
-            if w == 1 and ty.signedness == "" and val not in (0, 1, -1):
-                raise self.error("integer constant out of range for attribute", p)
-            if not (lo <= val <= hi) and w > 0:
-                raise self.error("integer constant out of range for attribute", p)
-            if ty.signedness == "" and val > (1 << (w - 1)) - 1 and w > 1:
-                val -= 1 << w  # signless values print as signed
-        elif isinstance(ty, T.IndexType):  # 64-bit and signed (no wrap-around as for i64)
-            if not (-(1 << 63) <= val < (1 << 63)):
-                raise self.error("integer constant out of range for attribute", p)
-        else:
-            raise self.error("integer literal not valid for specified type", p)
-        return A.IntegerAttr(val, ty)
+        digits = p + 1 if neg else p
+        if not isinstance(ty, (T.IntegerType, T.IndexType)):
+            raise self.error("integer literal not valid for specified type", digits)
+        if neg and isinstance(ty, T.IntegerType) and ty.signedness == "u":
+            raise self.error("negative integer literal not valid for unsigned integer type", digits)
+        ival = A.build_int(int(text, 16) if hm else abs(int(text)), neg, ty)
+        if ival is None:
+            raise self.error("integer constant out of range for attribute", digits)
+        return A.IntegerAttr(ival, ty)
 
     def _decimal_for_float(self, pos: int) -> MLIRError:
         """A decimal integer where a float is expected (buildAttributeAPFloat's error and note)."""
@@ -334,13 +372,29 @@ class AttributeParser(TypeParser):
         vals: list[Any] = []
         if self.parse_optional_punct(":"):
             while True:
-                a = self._parse_number_attr(et) if not self.peek("true") and not self.peek("false") \
-                    else self.parse_attribute()
-                vals.append(a.value)  # type: ignore[attr-defined]
+                if self.peek("true") or self.peek("false"):
+                    vals.append(self.parse_attribute().value)  # type: ignore[attr-defined]
+                elif isinstance(et, T.IntegerType):
+                    vals.append(self._dense_array_int(et))
+                else:
+                    vals.append(self._parse_number_attr(et).value)  # type: ignore[attr-defined]
                 if not self.parse_optional_punct(","):
                     break
         self.parse_punct(">", "to end dense array")
         return A.DenseArrayAttr(et, vals)
+
+    def _dense_array_int(self, et: T.IntegerType) -> int:
+        """One integer of ``array<iN: ...>`` (upstream's ``DenseArrayElementParser``)."""
+        neg = self.parse_optional_punct("-")
+        p = self.skip()
+        m = L.hex_re.match(self.text, p) or L.integer_re.match(self.text, p)
+        if m is None or m.group()[0] in "+-" or L.float_re.match(self.text, p):
+            raise self.error("expected integer literal", p)
+        self.pos = self.last_end = m.end()
+        val = A.build_int(int(m.group(), 0) if m.group().startswith("0x") else int(m.group()), neg, et)
+        if val is None:
+            raise self.error("integer constant out of range", self.skip())
+        return val
 
     def _parse_strided(self, lt: int) -> A.Attribute:
         self.pos = self.last_end = lt + 1
@@ -365,10 +419,11 @@ class AttributeParser(TypeParser):
 
     def _parse_dense(self, lt: int, elided: T.Type | None = None) -> A.Attribute:
         self.pos = self.last_end = lt + 1
-        lit_pos = self.skip()
+        self.skip()
         values: list[Any] = []
         shape: list[int] = []
         self._dense_ints: list[tuple[int, int]] = []  # (index in values, offset) of decimal integers
+        self._dense_toks: list[tuple[int, bool, str]] = []  # per element: (offset, negative?, kind)
         if self.parse_optional_punct(">"):
             pass
         else:
@@ -378,12 +433,12 @@ class AttributeParser(TypeParser):
                 raw = m.group()[1:-1] if m else ""
                 self.parse_string()
                 self.parse_punct(">")
-                self.parse_punct(":")
-                ty = self.parse_type()
-                vals = _decode_hex_dense(raw, ty)
-                if vals is None:
-                    return A.OpaqueAttr(f"dense<\"{raw}\"> : {ty}")
-                return A.DenseElementsAttr(ty, vals)
+                if elided is not None:
+                    ty = elided
+                else:
+                    self.parse_punct(":")
+                    ty = self.parse_type()
+                return self._hex_dense(raw, ty, raw_pos, lt - len("dense"))
             shape = self._parse_dense_literal(values, 0, [])
             self.parse_punct(">")
         tpos = self.skip()
@@ -398,21 +453,84 @@ class AttributeParser(TypeParser):
         et = ty.element_type
         if isinstance(et, T.FloatType) and self._dense_ints:
             raise self._decimal_for_float(self._dense_ints[0][1])
-        conv: list[Any] = []
-        for v in values:
-            if isinstance(et, T.FloatType):
-                conv.append(A._round_to(float(v), et) if not isinstance(v, tuple) else v)
-            elif isinstance(et, T.IntegerType) and et.width == 1:
-                conv.append(bool(v))
-            elif isinstance(v, float):
-                raise self.error("expected integer elements, but parsed floating-point", lit_pos)
-            else:
-                conv.append(int(v))
+        if isinstance(et, (T.IntegerType, T.IndexType)):
+            conv = self._dense_int_values(values, et)
+        elif isinstance(et, T.FloatType):
+            conv = [A._round_to(float(v), et) if not isinstance(v, tuple) else v for v in values]
+        else:
+            conv = values
         n = ty.num_elements() if ty.has_static_shape() else -1
         if len(conv) > 1 and len(conv) != n:
             raise self.error(f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not "
                              f"match type ([{', '.join(str(d) for d in ty.shape)}])", lt - len("dense"))
         return A.DenseElementsAttr(ty, conv)
+
+    def _hex_dense(self, raw: str, ty: T.Type, raw_pos: int, dense_pos: int) -> A.Attribute:
+        """``dense<"0x...">``: the elements' little-endian bytes, one element for a splat (``i1``: one
+        bit per element, or one byte 0x00/0xFF for a splat), as upstream's ``parseElementAttrHexValues``
+        and ``DenseElementsAttr::isValidRawBuffer`` read them."""
+        if not isinstance(ty, T.ShapedType):
+            raise self.error("elements literal must be a shaped type", dense_pos)
+        if not ty.has_static_shape():
+            raise self.error("elements literal type must have static shape", dense_pos)
+        if not _HEX_STRING.fullmatch(raw):
+            raise self.error("expected string containing hex digits starting with `0x`", raw_pos)
+        data = bytes.fromhex(raw[2:])
+        et = ty.element_type
+        parts = 2 if isinstance(et, T.ComplexType) else 1
+        sub = et.element_type if isinstance(et, T.ComplexType) else et
+        n = ty.num_elements()
+        size_error = f"elements hex data size is invalid for provided type: '{ty}'"
+        if isinstance(sub, T.IntegerType) and sub.width == 1 and parts == 1:
+            if len(data) == 1 and data[0] in (0, 0xFF):
+                return A.DenseElementsAttr(ty, [bool(data[0])])
+            if len(data) != (n + 7) // 8:
+                raise self.error(size_error, dense_pos)
+            return A.DenseElementsAttr(ty, [bool(data[i // 8] >> (i % 8) & 1) for i in range(n)])
+        if isinstance(sub, T.IntegerType | T.IndexType):
+            width = 64 if isinstance(sub, T.IndexType) else sub.width
+            size = (width + 7) // 8
+
+            def read(b: bytes) -> Any:
+                v = int.from_bytes(b, "little") & ((1 << width) - 1)
+                return A.canonical_int(v, sub) if isinstance(sub, T.IntegerType) else v - ((v >> 63) << 64)
+        elif isinstance(sub, T.FloatType) and sub.text in ("f16", "bf16", "f32", "f64"):
+            size = sub.width // 8
+
+            def read(b: bytes) -> Any:
+                return A.float_from_bits(int.from_bytes(b, "little"), sub)
+        else:  # an element type we keep as written
+            return A.OpaqueAttr(f'dense<"{raw}"> : {ty}')
+        step = size * parts
+        if len(data) == step:
+            n = 1  # a splat
+        elif len(data) != step * n:
+            raise self.error(size_error, dense_pos)
+        vals = [read(data[i * step:i * step + size]) if parts == 1 else
+                (read(data[i * step:i * step + size]), read(data[i * step + size:(i + 1) * step]))
+                for i in range(n)]
+        return A.DenseElementsAttr(ty, vals)
+
+    def _dense_int_values(self, values: list[Any], et: T.Type) -> list[Any]:
+        """The parsed elements as values of the integer (or ``index``) type ``et``, checked in
+        order with the messages of upstream's ``TensorLiteralParser::getIntAttrElements``."""
+        width_one = isinstance(et, T.IntegerType) and et.width == 1
+        unsigned = isinstance(et, T.IntegerType) and et.signedness == "u"
+        conv: list[Any] = []
+        for v, (pos, neg, kind) in zip(values, self._dense_toks):
+            if kind == "complex":
+                raise self.error("expected integer elements, but parsed complex", pos)
+            if neg and unsigned:
+                raise self.error("expected unsigned integer elements, but parsed negative value", pos)
+            if kind == "float":
+                raise self.error("expected integer elements, but parsed floating-point", pos)
+            if kind == "bool" and not width_one:
+                raise self.error("expected i1 type for 'true' or 'false' values", pos)
+            val = v if kind == "bool" else A.build_int(abs(v), neg, et)
+            if val is None:
+                raise self.error("integer constant out of range for type", pos)
+            conv.append(bool(val) if width_one else val)
+        return conv
 
     def _parse_dense_literal(self, out: list[Any], depth: int, shape: list[int]) -> list[int]:
         if self.parse_optional_punct("["):
@@ -432,13 +550,17 @@ class AttributeParser(TypeParser):
             self.parse_punct(",")
             im = self._dense_scalar()
             self.parse_punct(")")
+            self._dense_toks.append((self.last_end, False, "complex"))
             out.append((re_, im))
             return []
         p = self.skip()
+        neg = self.text.startswith("-", p)
         v = self._dense_scalar()
-        if isinstance(v, int) and not isinstance(v, bool) and L.integer_re.match(self.text, p) \
-                and not L.hex_re.match(self.text, p + self.text.startswith("-", p)):
-            self._dense_ints.append((len(out), p + self.text.startswith("-", p)))
+        tok = p + 1 if neg else p
+        kind = "float" if isinstance(v, float) else "bool" if self.text.startswith(("true", "false"), p) else "int"
+        if kind == "int" and L.integer_re.match(self.text, p) and not L.hex_re.match(self.text, tok):
+            self._dense_ints.append((len(out), tok))
+        self._dense_toks.append((tok, neg, kind))
         out.append(v)
         return []
 
@@ -457,25 +579,3 @@ class AttributeParser(TypeParser):
             self.pos = self.last_end = hm.end()
             return int(hm.group(), 16)
         return self.parse_integer("expected element literal of primitive type")
-
-
-
-def _decode_hex_dense(raw: str, ty: T.Type) -> list[Any] | None:
-    """``dense<"0x...">``: little-endian element bytes (a splat when one element is given)."""
-    import numpy as np
-
-    if not raw.startswith("0x") or not isinstance(ty, T.ShapedType):
-        return None
-    et = ty.element_type
-    dt: Any = {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.text)
-    if dt is None and isinstance(et, T.IntegerType) and et.width in (8, 16, 32, 64):
-        dt = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[et.width]
-    if dt is None:
-        return None
-    try:
-        arr = np.frombuffer(bytes.fromhex(raw[2:]), dtype=np.dtype(dt).newbyteorder("<"))
-    except ValueError:
-        return None
-    return [float(x) if isinstance(et, T.FloatType) else int(x) for x in arr]
-
-

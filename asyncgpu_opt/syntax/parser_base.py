@@ -24,10 +24,34 @@ _BUILTIN_SIMPLE = {
 }
 _INT_TYPE = __import__("re").compile(r"(s|u)?i(\d+)\Z")
 _ws_match: Callable[[str, int], Any] = L.ws_re.match
-_WS_START = " \t\r\n\f\v/"  # characters that can start whitespace or a `//` comment
+_WS_START = " \t\r\n\x00/"  # characters that can start whitespace or a `//` comment
 # a character MLIR's lexer cannot start a token with (it reports "unexpected character" there)
-_BAD_TOKEN_START = re.compile(r"[^\sA-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"]|/(?!/)")
+_HEX2 = re.compile(r"[0-9A-Fa-f]{2}")
+_BAD_TOKEN_START = re.compile(r"[^ \t\r\n\x00A-Za-z_0-9:,.(){}\[\]<>=+*?|\-@#%^!\"]|/(?!/)", re.ASCII)
 _op_results_match = L.op_results_re.match
+
+
+def lex_error_at(t: str, pos: int) -> tuple[str, int] | None:
+    """The error MLIR's lexer reports for the token starting at ``pos`` (message, offset), if any:
+    a character no token starts with, or a string literal that does not end (``lexString``)."""
+    if t[pos] != '"':
+        return ("unexpected character", pos) if _BAD_TOKEN_START.match(t, pos) else None
+    i = pos + 1
+    while i < len(t):
+        c = t[i]
+        if c == '"':
+            return None
+        if c in "\n\v\f":
+            break
+        if c == "\\":
+            if t[i + 1:i + 2] in ('"', "\\", "n", "t"):
+                i += 1
+            elif _HEX2.match(t, i + 1):
+                i += 2
+            else:
+                return "unknown escape in string literal", i
+        i += 1
+    return "expected '\"' in string literal", min(i, len(t))
 
 
 class OperandRef:
@@ -108,9 +132,11 @@ class ParserBase:
         blank lines and ``//`` comments."""
         t = self.text
         nxt = _ws_match(t, self.last_end).end()
-        if nxt < len(t) and _BAD_TOKEN_START.match(t, nxt) and (pos is None or pos >= nxt):
-            # MLIR lexes one token ahead: a bad character right after the last token is the error
-            return MLIRError("unexpected character", self.loc(nxt))
+        if nxt < len(t) and (t[nxt] == '"' or _BAD_TOKEN_START.match(t, nxt)):
+            # MLIR lexes one token ahead: a token it cannot lex right after the last one is the error
+            lex_error = lex_error_at(t, nxt)
+            if lex_error is not None:
+                return MLIRError(lex_error[0], self.loc(lex_error[1]))
         if pos is None:
             pos = self._wrong_token_pos(self.skip())
         return MLIRError(msg, self.loc(pos))
@@ -245,6 +271,8 @@ class ParserBase:
                 continue
             if c in "<([{":
                 depth += 1
+            elif c == "\x00":  # the end of the buffer to upstream's dialect-body lexer
+                break
             elif c in ">)]}":
                 depth -= 1
                 if depth == 0:

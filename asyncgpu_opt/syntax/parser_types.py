@@ -17,7 +17,7 @@ from ..ir.opdef import is_known_dialect, load_dialect
 from . import lexer as L
 from .parser_base import _BUILTIN_SIMPLE, _INT_TYPE, _TYPE_CACHE, ParserBase
 
-_DIM_RE = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x")
+_DIM_RE = re.compile(r"\s*(\?|\d+|\[\d+\])\s*x", re.ASCII)
 
 
 class TypeParser(ParserBase):

@@ -116,7 +116,7 @@ class Printer:
         self.region_texts = RegionTexts()
         # --mlir-elide-elementsattrs-if-larger / --mlir-print-elementsattrs-with-hex-if-larger
         self.elide_if_larger: int | None = None
-        self.hex_if_larger: int | None = None
+        self.hex_if_larger: int | None = 100  # mlir-opt's default
         self.pretty_debuginfo = False  # --mlir-pretty-debuginfo (syntax/pretty_loc.py)
         self.value_users = False  # --mlir-print-value-users (syntax/value_users.py)
         self.op_ids: dict[int, int] = {}  # id(op) -> its number, for ops without results (value users)
@@ -775,7 +775,7 @@ class Printer:
 
 
 def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
-                 elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                 elide_if_larger: int | None = None, hex_if_larger: int | None = 100,
                  pretty_debuginfo: bool = False, value_users: bool = False) -> str:
     pr = Printer(generic, debuginfo)
     pr.local_scope = local_scope
@@ -786,7 +786,7 @@ def print_module(op: Operation, generic: bool = False, debuginfo: bool = False, 
 
 
 def print_module_pieces(op: Operation, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
-                        elide_if_larger: int | None = None, hex_if_larger: int | None = None,
+                        elide_if_larger: int | None = None, hex_if_larger: int | None = 100,
                         pretty_debuginfo: bool = False, value_users: bool = False,
                         spill_after: int | None = None, **flags: bool) -> list[str] | Iterator[str]:
     """``print_module`` as pieces (``Printer.print_top_pieces``): for writing out without joining;

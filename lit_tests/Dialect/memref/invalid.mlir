@@ -316,3 +316,20 @@ func.func @prefetch_too_few_indices(%m: memref<4xf32>) {
   memref.prefetch %m[], read, locality<3>, data : memref<4xf32>
   return
 }
+
+// -----
+
+// found by fuzzing against upstream: memref.view's operand and result type constraints
+func.func @view_result_not_memref(%m: memref<64xi8>, %i: index) {
+  // expected-error @+1 {{'memref.view' op result #0 must be memref of any type values, but got 'f32'}}
+  %0 = memref.view %m[%i][] : memref<64xi8> to f32
+  return
+}
+
+// -----
+
+func.func @view_source_not_1d_i8(%m: memref<8x8xi8>, %i: index) {
+  // expected-error @+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<8x8xi8>'}}
+  %0 = memref.view %m[%i][] : memref<8x8xi8> to memref<4xf32>
+  return
+}
