@@ -14,6 +14,7 @@ from ..diagnostics import MLIRError, Source, quote_string
 from ..ir.attributes import is_bare_identifier, symbol_text
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.registry import lookup_opdef
+from .bytecode_elements import BytecodeError, array_elements, dense_literal, int_width
 from .bytecode_props import LAYOUTS
 from .bytecode_writer import (
     HAS_ATTRS,
@@ -33,9 +34,7 @@ from .bytecode_writer import (
     VERSION,
 )
 
-
-class _Error(Exception):
-    pass
+_Error = BytecodeError
 
 
 class _Cursor:
@@ -281,7 +280,7 @@ class _Reader:
             return "unit"
         if code == 8:  # IntegerAttr
             t = self.type_text(c.varint())
-            width = _int_width(t)
+            width = int_width(t)
             v = self._apint(c, width)
             if t == "i1":
                 return "true" if v & 1 else "false"
@@ -313,11 +312,11 @@ class _Reader:
             t = self.type_text(c.varint())
             size = c.varint()
             blob = c.take(c.varint())
-            return f"array<{t}" + (": " + ", ".join(_array_elements(t, size, blob)) if size else "") + ">"
+            return f"array<{t}" + (": " + ", ".join(array_elements(t, size, blob)) if size else "") + ">"
         if code == 18:  # DenseIntOrFPElementsAttr: its elements as a literal where the type allows
             t = self.type_text(c.varint())
             blob = c.take(c.varint())
-            return f"dense<{_dense_literal(t, blob)}> : {t}"
+            return f"dense<{dense_literal(t, blob)}> : {t}"
         if code == 19:  # DenseStringElementsAttr
             t = self.type_text(c.varint())
             splat = c.varint()
@@ -669,15 +668,6 @@ def _zigzag(v: int) -> int:
     return (v >> 1) ^ -(v & 1)
 
 
-def _int_width(t: str) -> int:
-    if t == "index":
-        return 64
-    digits = t.lstrip("sui")
-    if not digits.isdigit():
-        raise _Error(f"expected an integer type, got {t}")
-    return int(digits)
-
-
 def _num_elements(t: str) -> int:
     import re
 
@@ -694,83 +684,6 @@ def _identity_map(text: str) -> bool:
 
     m = re.fullmatch(r"affine_map<\(([^)]*)\) -> \(([^)]*)\)>", text)
     return m is not None and m.group(1) == m.group(2)
-
-
-def _dense_literal(t: str, blob: bytes) -> str:
-    """The body of ``dense<...>`` for the raw data of a shaped type ``t``: nested lists of
-    integers or floats (a splat when the data holds one element), else the hex string."""
-    import re
-
-    m = re.fullmatch(r"(?:tensor|vector)<((?:\d+x)*)([a-z]\w*)>", t)
-    elem = m.group(2) if m else ""
-    widths = {"index": 64, "f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-    width = widths.get(elem) or (int(elem.lstrip("sui")) if re.fullmatch(r"[su]?i\d+", elem) else 0)
-    dims = [int(d) for d in m.group(1).split("x") if d] if m else []
-    total = 1
-    for d in dims:
-        total *= d
-    if elem == "i1" and len(blob) * 8 >= total:  # bits, packed (a splat is 0x00 or 0xFF)
-        bits = int.from_bytes(blob, "little")
-        vals = ["true" if bits >> k & 1 else "false" for k in range(total)]
-        return vals[0] if total == 1 else _nested(dims, vals)
-    is_int = bool(re.fullmatch(r"[su]?i\d+|index", elem))
-    if not m or not width or (not is_int and width not in (16, 32, 64)):
-        return f'"0x{blob.hex().upper()}"'
-    size = (width + 7) // 8  # an integer of an odd width takes whole bytes
-    count = len(blob) // size
-    if elem in ("f32", "f64"):
-        vals = _array_elements(elem, count, blob)
-    elif elem in ("f16", "bf16"):  # exact as f64 literals (a NaN or infinity: the hex string)
-        import math
-        import struct
-
-        halves = [int.from_bytes(blob[k * 2:k * 2 + 2], "little") for k in range(count)]
-        floats = [struct.unpack("<e", h.to_bytes(2, "little"))[0] if elem == "f16"
-                  else struct.unpack("<f", (h << 16).to_bytes(4, "little"))[0] for h in halves]
-        if not all(math.isfinite(f) for f in floats):
-            return f'"0x{blob.hex().upper()}"'
-        vals = [repr(f) for f in floats]
-    else:
-        mask = (1 << width) - 1
-        raw = [int.from_bytes(blob[k * size:(k + 1) * size], "little") & mask for k in range(count)]
-        if not elem.startswith("ui"):
-            raw = [v - (1 << width) if v >> (width - 1) else v for v in raw]
-        vals = [str(v) for v in raw]
-    if count == 1 and total != 1:
-        return vals[0]
-    if count != total:
-        return f'"0x{blob.hex().upper()}"'
-    return _nested(dims, vals)
-
-
-def _nested(dims: list[int], vals: list[str]) -> str:
-    """``vals`` (row-major) as nested lists of shape ``dims``."""
-
-    def nest(level: int, start: int) -> str:
-        if level == len(dims):
-            return vals[start]
-        step = 1
-        for d in dims[level + 1:]:
-            step *= d
-        return "[" + ", ".join(nest(level + 1, start + k * step) for k in range(dims[level])) + "]"
-
-    return nest(0, 0)
-
-
-def _array_elements(t: str, size: int, blob: bytes) -> list[str]:
-    """The elements of a DenseArrayAttr's raw data."""
-    import struct
-
-    if t == "i1":
-        return ["true" if b else "false" for b in blob[:size]]
-    if t in ("f32", "f64"):
-        fmt = "<" + ("f" if t == "f32" else "d") * size
-        from ..ir.attributes import FloatAttr
-        from ..ir.types import f32, f64
-
-        return [FloatAttr(v, f32 if t == "f32" else f64).render().rsplit(" : ", 1)[0] for v in struct.unpack(fmt, blob)]
-    width = _int_width(t) // 8
-    return [str(int.from_bytes(blob[k * width:(k + 1) * width], "little", signed=True)) for k in range(size)]
 
 
 def read_bytecode(data: bytes, filename: str, allow_unregistered: bool = False) -> list[Operation]:

@@ -19,46 +19,8 @@ from ..ir.core import Block, Operation, OpResult, Region, SharedAttributes, Valu
 from .attr_aliases import ALIASED_ATTRS, dialect_alias
 from .format import format_of
 from .locations import name_of_loc
+from .names import NameScope, sanitized
 from .print_output import RegionTexts, top_pieces
-
-
-class _NameScope:
-    __slots__ = ("names", "parent")
-
-    def __init__(self, parent: _NameScope | None) -> None:
-        self.names: set[str] = set()
-        self.parent = parent
-
-    def __contains__(self, n: str) -> bool:
-        s: _NameScope | None = self
-        while s is not None:
-            if n in s.names:
-                return True
-            s = s.parent
-        return False
-
-
-_SANITIZED: dict[str, str] = {}  # asm name -> sanitize_identifier(name)
-_VALID = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$._-")
-
-
-def sanitize_identifier(name: str, allow_trailing_digit: bool = True) -> str:
-    def copy() -> str:
-        out = []
-        for ch in name:
-            if ch in _VALID:
-                out.append(ch)
-            elif ch == " ":
-                out.append("_")
-            else:
-                out.append(format(ord(ch), "X"))
-        return "".join(out)
-
-    if name[0].isdigit() or (not allow_trailing_digit and name[-1].isdigit()):
-        return "_" + copy()
-    if all(ch in _VALID for ch in name):
-        return name
-    return copy()
 
 
 def _shape_key(op: Operation, default_dialect: str) -> tuple:
@@ -143,20 +105,20 @@ class Printer:
         self._nv = 0
         self._na = 0
         self._nc = 0
-        self._scope = _NameScope(None)
+        self._scope = NameScope(None)
         self._number_op(top)
         if self.value_users and self.generic and not top.results:  # as upstream: the generic top op is numbered
             self.op_ids[id(top)] = self._nv
             self._nv += 1
-        stack: list[tuple[Region, int, int, int, _NameScope]] = [
+        stack: list[tuple[Region, int, int, int, NameScope]] = [
             (r, self._nv, self._na, self._nc, self._scope) for r in top.regions]
-        deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None
+        deferred: dict[int, list[tuple[Region, int, int, int, NameScope]]] | None = None
         if defer and not self.generic and not self.value_users and not self.unique_ids:
             deferred = self._deferred = {}
         self._number_stack(stack, deferred)
 
-    def _number_stack(self, stack: list[tuple[Region, int, int, int, _NameScope]],
-                      deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None) -> None:
+    def _number_stack(self, stack: list[tuple[Region, int, int, int, NameScope]],
+                      deferred: dict[int, list[tuple[Region, int, int, int, NameScope]]] | None = None) -> None:
         """Number the regions on ``stack`` (last pushed first) and the regions nested in them; with
         ``deferred``, nested regions are put there by ``id`` of their op instead."""
         nested: list[Operation]
@@ -164,7 +126,7 @@ class Printer:
             region, nv, na, nc, parent = stack.pop()
             if not self.generic and not self.unique_ids:
                 self._nv, self._na, self._nc = nv, na, nc
-            self._scope = _NameScope(parent)
+            self._scope = NameScope(parent)
             self._number_region(region, nested := [])
             cur = self._scope
             for op in nested:
@@ -175,10 +137,7 @@ class Printer:
                         deferred.setdefault(id(op), []).append((r, self._nv, self._na, self._nc, cur))
 
     def _unique(self, name: str) -> str:
-        clean = _SANITIZED.get(name)
-        if clean is None:
-            clean = _SANITIZED[name] = sanitize_identifier(name)
-        name = clean
+        name = sanitized(name)
         scope = self._scope
         if name not in scope:
             scope.names.add(name)
@@ -377,7 +336,7 @@ class Printer:
         return (" attributes {" if with_keyword else " {") + body + "}"
 
     # ----- operations -----------------------------------------------------------------------------
-    _deferred: dict[int, list[tuple[Region, int, int, int, _NameScope]]] | None = None  # compute_names
+    _deferred: dict[int, list[tuple[Region, int, int, int, NameScope]]] | None = None  # compute_names
 
     def print_top(self, op: Operation) -> str:
         """``op`` and what it holds, aliases first: the text mlir-opt prints."""
