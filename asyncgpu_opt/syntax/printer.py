@@ -95,6 +95,17 @@ def _value_key(op: Operation, default_dialect: str) -> tuple:
     return tuple(k)
 
 
+def _region_preds(region: Any) -> dict[int, list[Block]]:
+    """id(block) -> its predecessors in ``region`` (``Block.predecessors`` of every block at once)."""
+    out: dict[int, list[Block]] = {}
+    for b in region.blocks:
+        t = b.ops[-1] if b.ops else None
+        if t is not None:
+            for s in t.successors:
+                out.setdefault(id(s), []).append(b)
+    return out
+
+
 class Printer:
     def __init__(self, generic: bool = False, debuginfo: bool = False) -> None:
         self.generic = generic
@@ -663,9 +674,10 @@ class Printer:
         if region.blocks:
             entry = region.blocks[0]
             always = (print_empty_block and not entry.ops) or (print_entry_args and bool(entry.args))
-            self._print_block(entry, always, print_terminators, lines)
+            preds = _region_preds(region) if len(region.blocks) > 1 or always else None
+            self._print_block(entry, always, print_terminators, lines, preds)
             for b in region.blocks[1:]:
-                self._print_block(b, True, True, lines)
+                self._print_block(b, True, True, lines, preds)
         lines.append(ind + "}")
         return self.region_texts.add("\n".join(lines))
 
@@ -676,7 +688,8 @@ class Printer:
             return text
         return "".join(self.region_texts.expand(text))
 
-    def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
+    def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str],
+                     region_preds: dict[int, list[Block]] | None = None) -> None:
         ind = "  " * self.indent
         if print_header:
             h = ind + self.block_name(b)
@@ -688,15 +701,14 @@ class Printer:
                     parts.append(p)
                 h += "(" + ", ".join(parts) + ")"
             h += ":"
-            preds = b.predecessors()
+            preds = region_preds.get(id(b), []) if region_preds is not None else b.predecessors()
             if not preds:
                 if not b.is_entry():
                     h += "  // no predecessors"
             elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
-            else:
-                order = {id(x): i for i, x in enumerate(b.parent.blocks if b.parent is not None else ())}
-                ps = sorted(preds, key=lambda x: order[id(x)])
+            else:  # (in block order, one per edge, as Block.predecessors gives them)
+                ps = preds
                 h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
             lines.append(h)
         self.indent += 1
