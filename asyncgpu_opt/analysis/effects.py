@@ -59,13 +59,20 @@ def _recursive_effects(op: Operation) -> bool:
     return has_recursive_effects(op)
 
 
-def has_side_effects(op: Operation) -> bool:
-    """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free."""
+def has_side_effects(op: Operation, memo: dict[int, bool] | None = None) -> bool:
+    """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free.
+    ``memo``: answers for region ops already asked (nested ones are asked again by their parents)."""
     if op.opdef is None:
         return True
     if is_pure(op):
         return False
     if _recursive_effects(op):
+        if memo is not None:
+            got = memo.get(id(op))
+            if got is None:
+                got = memo[id(op)] = any(has_side_effects(o, memo) for r in op.regions for b in r.blocks
+                                         for o in b.ops if not o.is_terminator())
+            return got
         return any(has_side_effects(o) for r in op.regions for b in r.blocks for o in b.ops
                    if not o.is_terminator())
     return True
@@ -74,10 +81,21 @@ def has_side_effects(op: Operation) -> bool:
 KernelMemo = dict[int, tuple[Operation, "frozenset[int] | None"]]
 
 
-def op_effects(op: Operation, module: Operation | None = None, kernels: KernelMemo | None = None) -> Effects | None:
+class EffectsMemo:
+    """``op_effects``'s answers for region ops, by id: whether each has side effects, its effects."""
+
+    def __init__(self) -> None:
+        self.side_effects: dict[int, bool] = {}
+        self.effects: dict[int, Effects | None] = {}
+
+
+def op_effects(op: Operation, module: Operation | None = None, kernels: KernelMemo | None = None,
+               memo: EffectsMemo | None = None) -> Effects | None:
     """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory).  ``kernels``:
     what was found of each kernel function launched (``AliasInfo.kernels``), so that a kernel
-    launched N times is read once."""
+    launched N times is read once; ``memo``: the answers for region ops (``has_side_effects`` and
+    their effects), valid while the ops in them keep their effects.  Linear in the ops nested in
+    ``op``, and in all of them for nested questions sharing a memo."""
     if op.opdef is LaunchFuncOp:
         return _launch_effects(op, module, kernels)
     decl = declared_effects(op)
@@ -96,23 +114,36 @@ def op_effects(op: Operation, module: Operation | None = None, kernels: KernelMe
     if is_reading_library_call(op):
         e.reads.extend(v for v in op.operands if is_memref(v))
         return e
-    if not has_side_effects(op):
+    if memo is None:
+        memo = EffectsMemo()
+    if not has_side_effects(op, memo.side_effects):
         return e
     if _recursive_effects(op):  # the union of the nested ops' effects
-        for r in op.regions:
-            for b in r.blocks:
-                for o in b.ops:
-                    if o.is_terminator():
-                        continue
-                    sub = op_effects(o, module, kernels)
-                    if sub is None:
-                        return None
-                    e.reads += sub.reads
-                    e.writes += sub.writes
-                    e.allocs += sub.allocs
-                    e.frees += sub.frees
+        got = memo.effects.get(id(op), e)
+        if got is not e:
+            return got
+        memo.effects[id(op)] = e = _nested_effects(op, module, kernels, memo)
         return e
     return None
+
+
+def _nested_effects(op: Operation, module: Operation | None, kernels: KernelMemo | None,
+                    memo: EffectsMemo) -> Effects | None:
+    """The union of the effects of the ops in ``op``'s regions (None: one is unknown)."""
+    e = Effects()
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.is_terminator():
+                    continue
+                sub = op_effects(o, module, kernels, memo)
+                if sub is None:
+                    return None
+                e.reads += sub.reads
+                e.writes += sub.writes
+                e.allocs += sub.allocs
+                e.frees += sub.frees
+    return e
 
 
 # functions of upstream's runner utils (mlir/lib/ExecutionEngine/{C,}RunnerUtils.cpp) that only

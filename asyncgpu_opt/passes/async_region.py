@@ -56,7 +56,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..analysis.effects import ANY, AliasInfo, has_side_effects, is_memref, op_effects
+from ..analysis.effects import ANY, AliasInfo, EffectsMemo, has_side_effects, is_memref, op_effects
 from ..analysis.interfaces import asyncable, dialect_of, stays_sync
 from ..analysis.tokens import reachable_since
 from ..diagnostics import MLIRError
@@ -130,6 +130,26 @@ def _add_token_carrier(op: Operation, init: Value) -> Operation:
 _CARRIERS = (ForOp, IfOp)  # region ops that can carry a token through their blocks
 
 
+def _walk(op: Operation, pre_order: bool = True) -> list[Operation]:
+    """``op.walk()`` as a list, with a stack of its own: linear in the nesting depth, where nested
+    generators pass each op up through every level."""
+    out: list[Operation] = []
+    stack: list[tuple[Operation, bool]] = [(op, False)]
+    while stack:
+        o, done = stack.pop()
+        if done:
+            out.append(o)
+            continue
+        if pre_order:
+            out.append(o)
+        else:
+            stack.append((o, True))
+        for r in reversed(o.regions):
+            for b in reversed(r.blocks):
+                stack.extend((x, False) for x in reversed(b.ops))
+    return out
+
+
 def _dedupe(vals: list[Value]) -> list[Value]:
     return list({id(v): v for v in vals}.values())
 
@@ -146,6 +166,7 @@ class _Shared:
         self.stats: dict[str, int] = {}  # AsyncRegionPass.statistics
         self.device_only: dict[int, bool] = {}  # id(carrier) -> _Threader._device_only
         self.carrier_fp: dict[int, dict[Any, str]] = {}  # id(carrier) -> footprint of its gpu ops
+        self.effects = EffectsMemo()  # region ops: side effects, memref effects
 
     def count(self, stat: str, n: int = 1) -> None:
         self.stats[stat] = self.stats.get(stat, 0) + n
@@ -191,7 +212,7 @@ class _Threader:
 
     def _footprint(self, op: Operation) -> dict[Any, str]:
         """Resources the op touches; ``ANY`` (and its memref operands) when its effects are unknown."""
-        eff = op_effects(op, self.module, self.alias.kernels)
+        eff = op_effects(op, self.module, self.alias.kernels, self.sh.effects)
         if eff is not None:
             return self.alias.footprint(eff)
         # unknown effects: whatever it can reach (its memref operands, escaped and unknown memory)
@@ -316,7 +337,7 @@ class _Threader:
                         device = True
                     elif o.opdef in _CARRIERS and self._device_only(o):
                         device = True  # nested: carries its own token, threaded from ours
-                    elif dialect_of(o) == "gpu" or has_side_effects(o):
+                    elif dialect_of(o) == "gpu" or has_side_effects(o, self.sh.effects.side_effects):
                         return False
         return device
 
@@ -435,7 +456,7 @@ class _Threader:
         if op.is_terminator():
             self._sync(op, list(self.pending.ours.values()))
             return
-        if not has_side_effects(op) and op.opdef is not AllocOp:
+        if not has_side_effects(op, self.sh.effects.side_effects) and op.opdef is not AllocOp:
             return
         if self.single:
             if op.opdef is AllocOp:  # host_shared stays sync and independent
@@ -468,7 +489,7 @@ class AsyncRegionPass(Pass):
     def apply(self, op: Operation) -> bool:
         module = next((a for a in op.ancestors() if a.opdef is ModuleOp), None)
         shared = _Shared(AliasInfo(), module)
-        blocks = [b for o in op.walk() for r in o.regions for b in r.blocks]
+        blocks = [b for o in _walk(op) for r in o.regions for b in r.blocks]
         changed = False
         for b in blocks:
             if id(b) not in shared.done:  # loop bodies are threaded by their enclosing block
@@ -601,7 +622,7 @@ def _add_dependency_after(values: list[Value], user: Operation) -> Operation | N
 
 
 def _defer_waits(func: Operation) -> bool:
-    worklist = [w for ex in func.walk(pre_order=False) if ex.opdef is ExecuteOp
+    worklist = [w for ex in _walk(func, pre_order=False) if ex.opdef is ExecuteOp
                 and _users_execute_or_await(ex) for w in [_trailing_wait(ex)] if w is not None]
     changed = False
     i = 0
@@ -633,7 +654,7 @@ def _single_token_use(func: Operation) -> bool:
     from ..ir.types import AsyncValueType
 
     changed = False
-    for ex in [o for o in func.walk(pre_order=False) if o.opdef is ExecuteOp]:
+    for ex in [o for o in _walk(func, pre_order=False) if o.opdef is ExecuteOp]:
         yld = _body(ex).terminator
         assert yld is not None
         for idx, r in enumerate(list(ex.results[1:])):
