@@ -13,8 +13,8 @@ symbol reference in its ops' attributes, arrays and dictionaries included) are c
 module into the ``gpu.module``, and theirs in turn (upstream's ``createKernelModule`` worklist:
 clones appended in the order found, a name the ``gpu.module`` already has is not cloned again, a
 name the module does not define is left alone).  A nested reference ``@m::@f`` whose root the
-module defines cannot be resolved inside the kernel module: a located error, as upstream since
-22 (22.1.8 itself crashes).
+module defines cannot be resolved inside the kernel module: a located error.  Those two cases are
+upstream's later behaviour; 22.1.8 crashes on both.
 
 Linear in the module: symbol names are uniqued from a table of the module's names kept by the
 pass (a suffix counter per base name), and each block's new ops are inserted in one rebuild of
