@@ -84,8 +84,15 @@ def _blocks(n: int) -> str:
     return f"func.func @f() {{\n  cf.br ^b0\n{body}^b{n}:\n  return\n}}\n"
 
 
+def _many_operands(n: int) -> str:
+    """One op with ``n`` operands (the printer once looked each operand up in the operand list)."""
+    body = "".join(f"  %t{i} = gpu.wait async\n" for i in range(n))
+    return "func.func @f() {\n" + body + "  gpu.wait [" + ", ".join(f"%t{i}" for i in range(n)) + "]\n  return\n}\n"
+
+
 @pytest.mark.parametrize("make, n", [(_one_line, 200), (_nested, 100), (_top_level_functions, 200),
-                                     (_blocks, 200)], ids=["one-line", "nested", "top-level", "blocks"])
+                                     (_blocks, 200), (_many_operands, 300)],
+                         ids=["one-line", "nested", "top-level", "blocks", "many-operands"])
 def test_reading_and_printing_is_linear(make, n: int) -> None:
     r = _call_ratio(make, n)
     assert r < MAX_RATIO, r

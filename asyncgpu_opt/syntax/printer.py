@@ -593,11 +593,12 @@ class Printer:
                 return name + (custom(self, op) if custom is not None else self._by_format(od, op))
             real = self.value
             ok = [True]
+            where = {k: i for i, k in enumerate(ids)}  # (a scan per operand: quadratic in a long list)
 
             def placeholder(v: Value) -> str:
-                for i, o in enumerate(operands):
-                    if o is v:
-                        return f"\x01{i}\x01"
+                i = where.get(id(v))
+                if i is not None:
+                    return f"\x01{i}\x01"
                 ok[0] = False
                 return real(v)
 
