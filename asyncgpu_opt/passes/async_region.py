@@ -67,6 +67,7 @@ from ..dialects.scf import ForOp, IfOp
 from ..ir.core import Block, Operation, OpResult, Value
 from .async_pending import Chain, Pending
 from .registry import Pass
+from .walk import walk_list
 
 
 def _union(dst: dict[Any, str], src: dict[Any, str] | None) -> None:
@@ -128,26 +129,6 @@ def _add_token_carrier(op: Operation, init: Value) -> Operation:
 
 
 _CARRIERS = (ForOp, IfOp)  # region ops that can carry a token through their blocks
-
-
-def _walk(op: Operation, pre_order: bool = True) -> list[Operation]:
-    """``op.walk()`` as a list, with a stack of its own: linear in the nesting depth, where nested
-    generators pass each op up through every level."""
-    out: list[Operation] = []
-    stack: list[tuple[Operation, bool]] = [(op, False)]
-    while stack:
-        o, done = stack.pop()
-        if done:
-            out.append(o)
-            continue
-        if pre_order:
-            out.append(o)
-        else:
-            stack.append((o, True))
-        for r in reversed(o.regions):
-            for b in reversed(r.blocks):
-                stack.extend((x, False) for x in reversed(b.ops))
-    return out
 
 
 def _dedupe(vals: list[Value]) -> list[Value]:
@@ -489,7 +470,7 @@ class AsyncRegionPass(Pass):
     def apply(self, op: Operation) -> bool:
         module = next((a for a in op.ancestors() if a.opdef is ModuleOp), None)
         shared = _Shared(AliasInfo(), module)
-        blocks = [b for o in _walk(op) for r in o.regions for b in r.blocks]
+        blocks = [b for o in walk_list(op) for r in o.regions for b in r.blocks]
         changed = False
         for b in blocks:
             if id(b) not in shared.done:  # loop bodies are threaded by their enclosing block
@@ -622,7 +603,7 @@ def _add_dependency_after(values: list[Value], user: Operation) -> Operation | N
 
 
 def _defer_waits(func: Operation) -> bool:
-    worklist = [w for ex in _walk(func, pre_order=False) if ex.opdef is ExecuteOp
+    worklist = [w for ex in walk_list(func, pre_order=False) if ex.opdef is ExecuteOp
                 and _users_execute_or_await(ex) for w in [_trailing_wait(ex)] if w is not None]
     changed = False
     i = 0
@@ -654,7 +635,7 @@ def _single_token_use(func: Operation) -> bool:
     from ..ir.types import AsyncValueType
 
     changed = False
-    for ex in [o for o in _walk(func, pre_order=False) if o.opdef is ExecuteOp]:
+    for ex in [o for o in walk_list(func, pre_order=False) if o.opdef is ExecuteOp]:
         yld = _body(ex).terminator
         assert yld is not None
         for idx, r in enumerate(list(ex.results[1:])):

@@ -48,6 +48,7 @@ from .canonical_patterns import patterns_of
 from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
+from .walk import walk_list
 
 _LEVELS = ("disabled", "normal", "aggressive")
 
@@ -79,7 +80,7 @@ class _Driver:
         idx = self._preds
         if idx is None:
             idx = self._preds = {}
-            for o in self.root.walk():
+            for o in walk_list(self.root):
                 if o.successors:
                     self._edges(o, 1)
         ent = idx.get(id(block))
@@ -135,7 +136,7 @@ class _Driver:
         find anything the worklist does not (several blocks: dead block arguments; graph regions:
         dead cycles)."""
         walked = [o for r in self.root.regions for b in r.blocks for top in b.ops
-                  for o in top.walk(pre_order=self.p.top_down)]
+                  for o in walk_list(top, pre_order=self.p.top_down)]
         folder = ConstantFolder(Operation.erase)  # (a duplicate is not queued yet)
         ops = []
         for o in walked:
@@ -159,7 +160,7 @@ class _Driver:
                 self.add(d)
         pos = self.pos
         if op.regions:
-            for o in op.walk():
+            for o in walk_list(op):
                 i = pos.pop(id(o), None)
                 if i is not None:
                     self.worklist[i] = None

@@ -99,10 +99,8 @@ def _region_preds(region: Any) -> dict[int, list[Block]]:
     """id(block) -> its predecessors in ``region`` (``Block.predecessors`` of every block at once)."""
     out: dict[int, list[Block]] = {}
     for b in region.blocks:
-        t = b.ops[-1] if b.ops else None
-        if t is not None:
-            for s in t.successors:
-                out.setdefault(id(s), []).append(b)
+        for s in b.ops[-1].successors if b.ops else ():
+            out.setdefault(id(s), []).append(b)
     return out
 
 
@@ -675,7 +673,7 @@ class Printer:
         if region.blocks:
             entry = region.blocks[0]
             always = (print_empty_block and not entry.ops) or (print_entry_args and bool(entry.args))
-            preds = _region_preds(region) if len(region.blocks) > 1 or always else None
+            preds = _region_preds(region)
             self._print_block(entry, always, print_terminators, lines, preds)
             for b in region.blocks[1:]:
                 self._print_block(b, True, True, lines, preds)
@@ -690,7 +688,7 @@ class Printer:
         return "".join(self.region_texts.expand(text))
 
     def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str],
-                     region_preds: dict[int, list[Block]] | None = None) -> None:
+                     region_preds: dict[int, list[Block]]) -> None:
         ind = "  " * self.indent
         if print_header:
             h = ind + self.block_name(b)
@@ -702,15 +700,14 @@ class Printer:
                     parts.append(p)
                 h += "(" + ", ".join(parts) + ")"
             h += ":"
-            preds = region_preds.get(id(b), []) if region_preds is not None else b.predecessors()
+            preds = region_preds.get(id(b), [])
             if not preds:
                 if not b.is_entry():
                     h += "  // no predecessors"
             elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
             else:  # (in block order, one per edge, as Block.predecessors gives them)
-                ps = preds
-                h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
+                h += f"  // {len(preds)} preds: " + ", ".join(self.block_name(x) for x in preds)
             lines.append(h)
         self.indent += 1
         ops = b.ops
