@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule fuzz timeline-images gpu-check clean
+.PHONY: all venv install install-test demo test pytest lit lint bench bench-schedule bench-scaling fuzz timeline-images gpu-check clean
 
 all: test
 
@@ -48,6 +48,9 @@ bench: install-test
 
 bench-schedule: install-test  # makespan vs data-dependence critical path (docs/performance.md)
 	$(BIN)/python benchmarks/schedule.py --programs 20
+
+bench-scaling: install-test  # each pass and the pipeline on 9 program shapes at N = 500, 2,000, 10,000 (docs/performance.md)
+	$(BIN)/python benchmarks/pass_scaling.py $${QUICK:+--quick}
 
 fuzz: install-test  # the mutation fuzzer, longer than the CI run (tests/test_fuzz.py); SEED_DIRS="dir ..." adds seeds
 	$(BIN)/python benchmarks/fuzz.py --mutants 5000 --seed $${SEED:-1} --verify-upstream --stage-limit 20 \

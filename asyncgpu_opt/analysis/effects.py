@@ -59,22 +59,45 @@ def _recursive_effects(op: Operation) -> bool:
     return has_recursive_effects(op)
 
 
-def has_side_effects(op: Operation) -> bool:
-    """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free."""
+def has_side_effects(op: Operation, memo: dict[int, bool] | None = None) -> bool:
+    """Upstream's ``!isMemoryEffectFree``: Pure ops, and region ops whose nested ops are all free.
+    ``memo``: answers for region ops already asked (nested ones are asked again by their parents)."""
     if op.opdef is None:
         return True
     if is_pure(op):
         return False
     if _recursive_effects(op):
+        if memo is not None:
+            got = memo.get(id(op))
+            if got is None:
+                got = memo[id(op)] = any(has_side_effects(o, memo) for r in op.regions for b in r.blocks
+                                         for o in b.ops if not o.is_terminator())
+            return got
         return any(has_side_effects(o) for r in op.regions for b in r.blocks for o in b.ops
                    if not o.is_terminator())
     return True
 
 
-def op_effects(op: Operation, module: Operation | None = None) -> Effects | None:
-    """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory)."""
+KernelMemo = dict[int, tuple[Operation, "frozenset[int] | None"]]
+
+
+class EffectsMemo:
+    """``op_effects``'s answers for region ops, by id: whether each has side effects, its effects."""
+
+    def __init__(self) -> None:
+        self.side_effects: dict[int, bool] = {}
+        self.effects: dict[int, Effects | None] = {}
+
+
+def op_effects(op: Operation, module: Operation | None = None, kernels: KernelMemo | None = None,
+               memo: EffectsMemo | None = None) -> Effects | None:
+    """Memref effects of ``op``; ``None`` when unknown (treat as touching all memory).  ``kernels``:
+    what was found of each kernel function launched (``AliasInfo.kernels``), so that a kernel
+    launched N times is read once; ``memo``: the answers for region ops (``has_side_effects`` and
+    their effects), valid while the ops in them keep their effects.  Linear in the ops nested in
+    ``op``, and in all of them for nested questions sharing a memo."""
     if op.opdef is LaunchFuncOp:
-        return _launch_effects(op, module)
+        return _launch_effects(op, module, kernels)
     decl = declared_effects(op)
     e = Effects()
     if decl is not None:
@@ -91,23 +114,36 @@ def op_effects(op: Operation, module: Operation | None = None) -> Effects | None
     if is_reading_library_call(op):
         e.reads.extend(v for v in op.operands if is_memref(v))
         return e
-    if not has_side_effects(op):
+    if memo is None:
+        memo = EffectsMemo()
+    if not has_side_effects(op, memo.side_effects):
         return e
     if _recursive_effects(op):  # the union of the nested ops' effects
-        for r in op.regions:
-            for b in r.blocks:
-                for o in b.ops:
-                    if o.is_terminator():
-                        continue
-                    sub = op_effects(o, module)
-                    if sub is None:
-                        return None
-                    e.reads += sub.reads
-                    e.writes += sub.writes
-                    e.allocs += sub.allocs
-                    e.frees += sub.frees
+        got = memo.effects.get(id(op), e)
+        if got is not e:
+            return got
+        memo.effects[id(op)] = e = _nested_effects(op, module, kernels, memo)
         return e
     return None
+
+
+def _nested_effects(op: Operation, module: Operation | None, kernels: KernelMemo | None,
+                    memo: EffectsMemo) -> Effects | None:
+    """The union of the effects of the ops in ``op``'s regions (None: one is unknown)."""
+    e = Effects()
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if o.is_terminator():
+                    continue
+                sub = op_effects(o, module, kernels, memo)
+                if sub is None:
+                    return None
+                e.reads += sub.reads
+                e.writes += sub.writes
+                e.allocs += sub.allocs
+                e.frees += sub.frees
+    return e
 
 
 # functions of upstream's runner utils (mlir/lib/ExecutionEngine/{C,}RunnerUtils.cpp) that only
@@ -125,8 +161,8 @@ def is_reading_library_call(op: Operation) -> bool:
     return isinstance(sym, str) and sym.startswith(_READING_LIBRARY_PREFIXES)
 
 
-def _launch_effects(op: Operation, module: Operation | None) -> Effects | None:
-    ro = _kernel_readonly_args(op, module)
+def _launch_effects(op: Operation, module: Operation | None, kernels: KernelMemo | None) -> Effects | None:
+    ro = _kernel_readonly_args(op, module, kernels)
     if ro is None:
         return None
     e = Effects()
@@ -210,7 +246,7 @@ def _kernel_touches_only_args(fn: Operation) -> bool:
     return True
 
 
-def _kernel_readonly_args(op: Operation, module: Operation | None) -> set[int] | None:
+def _kernel_readonly_args(op: Operation, module: Operation | None, kernels: KernelMemo | None) -> set[int] | None:
     """Indices of the memref kernel operands the kernel only reads; ``None`` when the launch's
     effects are unknown (kernel not visible, pointer operands, memory reached other than through
     the arguments)."""
@@ -222,9 +258,17 @@ def _kernel_readonly_args(op: Operation, module: Operation | None) -> set[int] |
         return None
     args = fn.regions[0].blocks[0].args
     n = len(operands)
-    if len(args) < n or not _kernel_touches_only_args(fn):
+    if len(args) < n:
         return None
-    return {i for i in range(n) if is_memref(args[i]) and _only_read(args[i])}
+    got = kernels.get(id(fn)) if kernels is not None else None
+    if got is None or got[0] is not fn:
+        ro = (frozenset(i for i, a in enumerate(args) if is_memref(a) and _only_read(a))
+              if _kernel_touches_only_args(fn) else None)
+        got = (fn, ro)
+        if kernels is not None:
+            kernels[id(fn)] = got
+    ro = got[1]
+    return None if ro is None else {i for i in ro if i < n}
 
 
 # ----- aliasing -----------------------------------------------------------------------------------
@@ -272,6 +316,7 @@ class AliasInfo:
     def __init__(self) -> None:
         self._cache: dict[int, Any] = {}
         self.escaped: set[int] = set()
+        self.kernels: KernelMemo = {}  # what op_effects found of each kernel launched
 
     def resource(self, v: Value) -> Any:
         r = root_of(v)
@@ -285,16 +330,6 @@ class AliasInfo:
                 key = UNKNOWN
             self._cache[id(r)] = key
         return key
-
-    def remap(self, mapping: dict[int, Value]) -> None:
-        """An op was re-created: ``mapping`` maps id(old result) -> new result."""
-        for old_id, new in mapping.items():
-            key = self._cache.pop(old_id, None)
-            if key is not None:
-                self._cache[id(new)] = new if key is not UNKNOWN else UNKNOWN
-                if old_id in self.escaped and key is not UNKNOWN:
-                    self.escaped.discard(old_id)
-                    self.escaped.add(id(new))
 
     def conflicts(self, a: dict[Any, str], b: dict[Any, str]) -> bool:
         """Whether two footprints may touch common memory with at least one write."""

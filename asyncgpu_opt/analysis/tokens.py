@@ -133,3 +133,22 @@ def reachable_tokens(start: Value, preds: dict[int, list[Value]], out: set[int])
         out.add(id(v))
         seen += 1
         stack.extend(preds.get(id(v), ()))
+
+
+def reachable_since(start: Value, preds: dict[int, list[Value]], out: set[int], seq: dict[int, int],
+                    floor: int) -> int:
+    """``reachable_tokens`` that does not look at tokens older than ``floor`` (``seq``: id(token) ->
+    when its ``preds`` were recorded, after those of each of its dependencies; a token without
+    one counts as -1): when the tokens searched for are all ``floor`` or newer, nothing older
+    leads to them.  The limit counts the tokens looked at.  Returns how many were."""
+    stack = list(preds.get(id(start), ()))
+    seen = 0
+    while stack and seen < _REACH_LIMIT:
+        v = stack.pop()
+        k = id(v)
+        if k in out or seq.get(k, -1) < floor:
+            continue
+        out.add(k)
+        seen += 1
+        stack.extend(preds.get(k, ()))
+    return seen

@@ -53,33 +53,21 @@ Scheme (per block, like upstream's ThreadTokenCallback, tokens never cross block
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..analysis.effects import ANY, AliasInfo, has_side_effects, is_memref, op_effects
+from ..analysis.effects import ANY, AliasInfo, EffectsMemo, has_side_effects, is_memref, op_effects
 from ..analysis.interfaces import asyncable, dialect_of, stays_sync
-from ..analysis.tokens import reachable_tokens
+from ..analysis.tokens import reachable_since
 from ..diagnostics import MLIRError
 from ..dialects.async_ import AwaitOp, ExecuteOp
 from ..dialects.builtin import ModuleOp
 from ..dialects.gpu import TOKEN, AllocOp, DeallocOp, LaunchOp, WaitOp
 from ..dialects.scf import ForOp, IfOp
-from ..ir.core import Block, Operation, Value
+from ..ir.core import Block, Operation, OpResult, Value
+from .async_pending import Chain, Pending
 from .registry import Pass
-
-
-@dataclass
-class _Chain:
-    """One pending async op (or join) of the block: ``head`` its token, ``fp`` its footprint,
-    ``sfp`` the footprint later user async ops and host ops must respect (the op's own when this
-    pass made it async), ``ours`` = made async here (so the host must sync it before the block
-    ends).  Entries stay pending until the host waits for them or later writes cover every
-    resource they touch."""
-
-    head: Value
-    fp: dict[Any, str] = field(default_factory=dict)
-    sfp: dict[Any, str] = field(default_factory=dict)
-    ours: bool = False
+from .walk import walk_list
 
 
 def _union(dst: dict[Any, str], src: dict[Any, str] | None) -> None:
@@ -108,78 +96,104 @@ def _insert_before(op: Operation, new: Operation) -> Operation:
     return new
 
 
+def _build_wait(before: Operation, deps: list[Value], is_async: bool) -> Operation:
+    return WaitOp.build(operands={"asyncDependencies": list(deps)},
+                        results={"asyncToken": TOKEN if is_async else None}, loc=before.loc)
+
+
 def _wait(before: Operation, deps: list[Value], is_async: bool) -> Operation:
-    w = WaitOp.build(operands={"asyncDependencies": list(deps)},
-                     results={"asyncToken": TOKEN if is_async else None}, loc=before.loc)
-    return _insert_before(before, w)
-
-
-def _recreate(op: Operation, operands: list[Value], result_types: list[Any]) -> Operation:
-    """Replace ``op`` by a copy with these operands and result types (the old results' uses go to
-    the first new results; regions move over)."""
-    new = Operation.create(op.name, operands, result_types, op.attributes, op.regions, list(op.successors),
-                           op.loc, op.properties, opdef=op.opdef)  # the regions move over
-    op.regions = []
-    for old, nr in zip(op.results, new.results):
-        nr.name_hint = old.name_hint
-        old.replace_all_uses_with(nr)
-    _insert_before(op, new)
-    op.erase()
-    return new
+    return _insert_before(before, _build_wait(before, deps, is_async))
 
 
 def _add_token_result(op: Operation) -> Operation:
-    """Re-create ``op`` with an extra ``!gpu.async.token`` result (upstream's rewriteAsyncOp)."""
-    return _recreate(op, list(op.operands), [r.type for r in op.results] + [TOKEN])
+    """Give ``op`` an extra ``!gpu.async.token`` result, in place (upstream's rewriteAsyncOp
+    re-creates the op; the results, uses and position are the same)."""
+    op.results = (*op.results, OpResult(TOKEN, op, len(op.results)))
+    return op
 
 
 def _add_token_carrier(op: Operation, init: Value) -> Operation:
-    """Re-create the ``scf.for``/``scf.if`` ``op`` with one more ``!gpu.async.token`` result; a loop
+    """Give the ``scf.for``/``scf.if`` ``op`` one more ``!gpu.async.token`` result, in place; a loop
     also gets an ``iter_args`` token initialized to ``init`` (and its block argument), an ``scf.if``
     without an else gets one that yields nothing yet.  The yields are left for the caller to extend."""
     is_for = op.opdef is ForOp
-    new = _recreate(op, list(op.operands) + ([init] if is_for else []), [r.type for r in op.results] + [TOKEN])
+    op.set_operands(list(op.operands) + ([init] if is_for else []))
+    _add_token_result(op)
     if is_for:
-        new.regions[0].blocks[0].add_arg(TOKEN, op.loc)
-    elif not new.regions[1].blocks:
+        op.regions[0].blocks[0].add_arg(TOKEN, op.loc)
+    elif not op.regions[1].blocks:
         blk = Block()
-        new.regions[1].add_block(blk)
+        op.regions[1].add_block(blk)
         blk.append(Operation.create("scf.yield", [], [], {}, loc=op.loc))
-    return new
+    return op
 
 
 _CARRIERS = (ForOp, IfOp)  # region ops that can carry a token through their blocks
 
 
 def _dedupe(vals: list[Value]) -> list[Value]:
-    out: list[Value] = []
-    for v in vals:
-        if not any(v is o for o in out):
-            out.append(v)
-    return out
+    return list({id(v): v for v in vals}.values())
+
+
+class _Shared:
+    """What the threaders of one function share: the alias analysis, the blocks threaded through
+    a carrier, the statistics, and per-op memos (an op's answers do not change before the pass
+    has visited it, and it is asked only before)."""
+
+    def __init__(self, alias: AliasInfo, module: Operation | None) -> None:
+        self.alias = alias
+        self.module = module
+        self.done: set[int] = set()  # ids of blocks threaded through a loop
+        self.stats: dict[str, int] = {}  # AsyncRegionPass.statistics
+        self.device_only: dict[int, bool] = {}  # id(carrier) -> _Threader._device_only
+        self.carrier_fp: dict[int, dict[Any, str]] = {}  # id(carrier) -> footprint of its gpu ops
+        self.effects = EffectsMemo()  # region ops: side effects, memref effects
+
+    def count(self, stat: str, n: int = 1) -> None:
+        self.stats[stat] = self.stats.get(stat, 0) + n
 
 
 class _Threader:
-    def __init__(self, single_chain: bool, alias: AliasInfo, module: Operation | None,
-                 done: set[int] | None = None, carry_tokens: bool = True) -> None:
+    """Threads the tokens of one block (and, through carriers, of their blocks).  Ops it inserts
+    go in before their anchor op when the block is done (``Block.insert_batch``: one rebuild of
+    the block, never an index per insertion)."""
+
+    def __init__(self, single_chain: bool, shared: _Shared, carry_tokens: bool = True) -> None:
         self.single = single_chain
         self.carry_tokens = carry_tokens and not single_chain
-        self.alias = alias
-        self.module = module
-        self.chains: list[_Chain] = []  # pending entries, in program order
+        self.sh = shared
+        self.alias = shared.alias
+        self.module = shared.module
+        self.pending = Pending(shared.alias)  # pending entries, in program order
         self.preds: dict[int, list[Value]] = {}  # id(token) -> its dependencies (reachability)
+        self.tseq: dict[int, int] = {}  # id(token) -> when its preds were recorded (they are older)
         self.changed = False
-        self.done = done if done is not None else set()  # ids of blocks threaded through a loop
         self.loop_body = False  # a block of an scf.for/scf.if carrying a token: yield it, no sync
-        self.stats: dict[str, int] = {}  # AsyncRegionPass.statistics, shared with nested threaders
-
-    def _count(self, stat: str) -> None:
-        self.stats[stat] = self.stats.get(stat, 0) + 1
+        self.block: Block | None = None
+        self.inserts: dict[int, list[Operation]] = {}  # id(anchor op) -> ops to insert before it
 
     # ----- helpers --------------------------------------------------------------------------------
+    def _insert(self, before: Operation, new: Operation) -> Operation:
+        if before.parent is not self.block:  # not deferred: another block's op
+            return _insert_before(before, new)
+        self.inserts.setdefault(id(before), []).append(new)
+        return new
+
+    def _wait(self, before: Operation, deps: list[Value], is_async: bool) -> Operation:
+        return self._insert(before, _build_wait(before, deps, is_async))
+
+    def _record(self, tok: Value, deps: list[Value]) -> None:
+        self.preds[id(tok)] = deps
+        self.tseq[id(tok)] = len(self.tseq)
+
+    def _floor(self, tokens: list[Value]) -> int:
+        """The oldest of ``tokens`` (-1: one is from outside the block's history)."""
+        seq = self.tseq
+        return min((seq.get(id(t), -1) for t in tokens), default=-1)
+
     def _footprint(self, op: Operation) -> dict[Any, str]:
         """Resources the op touches; ``ANY`` (and its memref operands) when its effects are unknown."""
-        eff = op_effects(op, self.module)
+        eff = op_effects(op, self.module, self.alias.kernels, self.sh.effects)
         if eff is not None:
             return self.alias.footprint(eff)
         # unknown effects: whatever it can reach (its memref operands, escaped and unknown memory)
@@ -189,15 +203,14 @@ class _Threader:
                 fp[self.alias.resource(v)] = "w"
         return fp
 
-    def _conflicting(self, fp: dict[Any, str] | None, user: bool = False) -> list[_Chain]:
+    def _conflicting(self, fp: dict[Any, str] | None, user: bool = False) -> list[Chain]:
         """Entries an op with footprint ``fp`` must follow; ``user``: the op is user async work or
         a host op, which only has to follow the formerly-synchronous work."""
         if self.single:
-            return list(self.chains)
-        pool = [c for c in self.chains if c.ours] if user else list(self.chains)
+            return self.pending.chains()
         if fp is None:
-            return pool
-        return [c for c in pool if self.alias.conflicts(c.sfp if user else c.fp, fp)]
+            return list(self.pending.ours.values()) if user else self.pending.chains()
+        return self.pending.conflicting(fp, user)
 
     def _sinks(self, tokens: list[Value]) -> list[Value]:
         """``tokens`` without duplicates and without those another one already waits for."""
@@ -205,24 +218,30 @@ class _Threader:
         if len(uniq) < 2:
             return uniq
         implied: set[int] = set()
+        floor = self._floor(uniq)
         for t in uniq:
             if id(t) not in implied:
-                reachable_tokens(t, self.preds, implied)
+                self.sh.count("num-token-visits", reachable_since(t, self.preds, implied, self.tseq, floor))
         return [t for t in uniq if id(t) not in implied]
 
     def _completed(self, tokens: list[Value]) -> None:
         """The host waited for ``tokens``: they and everything they wait for are done."""
+        first = self.pending.first()
+        if first is None:
+            return
         done: set[int] = {id(t) for t in tokens}
+        floor = self.tseq.get(id(first.head), -1)  # no pending chain is older
         for t in tokens:
-            reachable_tokens(t, self.preds, done)
-        self.chains = [c for c in self.chains if id(c.head) not in done]
+            self.sh.count("num-token-visits", reachable_since(t, self.preds, done, self.tseq, floor))
+        for key in done:
+            self.pending.remove_all(self.pending.by_head.get(key, ()))
 
-    def _sync(self, before: Operation, chains: list[_Chain]) -> None:
+    def _sync(self, before: Operation, chains: list[Chain]) -> None:
         if not chains:
             return
         heads = self._sinks([c.head for c in chains])
-        _wait(before, heads, False)
-        self._count("num-host-waits")
+        self._wait(before, heads, False)
+        self.sh.count("num-host-waits")
         self._completed(heads)
         self.changed = True
 
@@ -231,36 +250,36 @@ class _Threader:
         heads = self._sinks(tokens)
         if len(heads) == 1:
             return heads[0]
-        w = _wait(before, heads, True)
-        self._count("num-joins")
-        self.preds[id(w.results[0])] = list(heads)
+        w = self._wait(before, heads, True)
+        self.sh.count("num-joins")
+        self._record(w.results[0], list(heads))
         return w.results[0]
 
-    def _merge(self, merged: list[_Chain], head: Value, fp: dict[Any, str] | None, ours: bool) -> None:
+    def _merge(self, merged: list[Chain], head: Value, fp: dict[Any, str] | None, ours: bool) -> None:
         """A new entry ``head`` that follows ``merged``; merged entries whose every resource the new
         one writes are covered by it (any later conflict with them conflicts with it)."""
         fp = dict(fp or {})
-        new = _Chain(head, fp, dict(fp) if ours else {}, ours or self.single)
+        new = Chain(head, fp, dict(fp) if ours else {}, ours or self.single)
         if self.single:
             for c in merged:
                 _union(new.fp, c.fp)
                 _union(new.sfp, c.sfp)
                 new.ours |= c.ours
-            self.chains = [new]
+            self.pending.clear()
+            self.pending.add(new)
             return
         # work that follows ours is synced with it (bare waits, the block's end), as one chain was
         new.ours = new.ours or any(c.ours for c in merged)
-        covered: set[int] = set()
         if ANY not in fp:
-            for c in merged:
-                if c.fp and all(fp.get(k) == "w" for k in c.fp) and (c.ours <= new.ours):
-                    covered.add(id(c))
-        self.chains = [c for c in self.chains if id(c) not in covered]
-        self.chains.append(new)
+            self.pending.remove_all([c for c in merged if c.fp and all(fp.get(k) == "w" for k in c.fp)
+                                     and (c.ours <= new.ours)])
+        self.pending.add(new)
 
     # ----- visitors -------------------------------------------------------------------------------
     def run(self, block: Block) -> bool:
-        for op in list(block.ops):
+        self.block = block
+        ops = list(block.ops)  # kept alive until the inserts are committed (their keys are ids)
+        for op in ops:
             if op.opdef is LaunchOp:
                 raise MLIRError("'gpu.launch' op replace with gpu.launch_func first", op.loc, op=op)
             if op.opdef is WaitOp:
@@ -271,11 +290,22 @@ class _Threader:
                 self._visit_carrier(op)
             else:
                 self._visit_host(op)
+        if self.inserts:
+            block.insert_batch(self.inserts)
+            self.inserts = {}
+        self.sh.count("num-footprint-checks", self.pending.checks)
         return self.changed
 
     def _device_only(self, op: Operation) -> bool:
         """An ``scf.for``/``scf.if`` whose blocks do device work and nothing else the host could
         observe: synchronous gpu ops that become async, and ops without side effects."""
+        memo = self.sh.device_only
+        got = memo.get(id(op))
+        if got is None:
+            got = memo[id(op)] = self._device_only_uncached(op)
+        return got
+
+    def _device_only_uncached(self, op: Operation) -> bool:
         device = False
         for r in op.regions:
             for b in r.blocks:
@@ -288,9 +318,26 @@ class _Threader:
                         device = True
                     elif o.opdef in _CARRIERS and self._device_only(o):
                         device = True  # nested: carries its own token, threaded from ours
-                    elif dialect_of(o) == "gpu" or has_side_effects(o):
+                    elif dialect_of(o) == "gpu" or has_side_effects(o, self.sh.effects.side_effects):
                         return False
         return device
+
+    def _carrier_footprint(self, op: Operation) -> dict[Any, str]:
+        """The union of the footprints of the gpu ops a device-only carrier holds (in walk order;
+        nested carriers' own unions are kept for their visit)."""
+        memo = self.sh.carrier_fp
+        fp = memo.get(id(op))
+        if fp is None:
+            fp = {}
+            for r in op.regions:
+                for b in r.blocks:
+                    for o in b.ops:
+                        if asyncable(o):
+                            _union(fp, self._footprint(o))
+                        if o.regions:
+                            _union(fp, self._carrier_footprint(o))
+            memo[id(op)] = fp
+        return fp
 
     def _visit_carrier(self, op: Operation) -> None:
         """Carry a token through the loop or conditional instead of syncing the host around and
@@ -298,55 +345,54 @@ class _Threader:
         ``iter_args`` of a loop, used directly by the branches of an ``scf.if``), every block is
         threaded starting from it and yields the join of its pending work, and the op's extra
         result is the entry after it."""
-        fp: dict[Any, str] = {}
-        for o in op.walk():
-            if asyncable(o):
-                _union(fp, self._footprint(o))
+        fp = dict(self._carrier_footprint(op))
         conf = self._conflicting(fp)
         if conf:
             init = self._join(op, [c.head for c in conf])
         else:
-            init = _wait(op, [], True).results[0]
+            init = self._wait(op, [], True).results[0]
         new = _add_token_carrier(op, init)
         for r in new.regions:
             for b in r.blocks:
-                inner = _Threader(False, self.alias, self.module, self.done, self.carry_tokens)
+                inner = _Threader(False, self.sh, self.carry_tokens)
                 inner.loop_body = True
-                inner.stats = self.stats
                 start = b.args[-1] if new.opdef is ForOp else init
-                inner.chains = [_Chain(start, dict(fp), dict(fp), True)]
+                inner.pending.add(Chain(start, dict(fp), dict(fp), True))
                 inner.run(b)
-                self.done.add(id(b))
+                self.sh.done.add(id(b))
         self.changed = True
-        self._count("num-tokens-carried")
-        self.preds[id(new.results[-1])] = [init]
+        self.sh.count("num-tokens-carried")
+        self._record(new.results[-1], [init])
         self._merge(conf, new.results[-1], fp, True)
 
     def _visit_wait(self, op: Operation) -> None:
         deps = _deps(op)
         tok = _token(op)
         if tok is not None:
-            self.preds[id(tok)] = list(deps)
+            self._record(tok, list(deps))
         if self.single:
-            if self.chains:
-                _set_deps(op, _dedupe([self.chains[0].head] + deps))
+            first = self.pending.first()
+            if first is not None:
+                _set_deps(op, _dedupe([first.head] + deps))
                 self.changed = True
-            self.chains = [_Chain(tok, ours=True)] if tok is not None else []
+            self.pending.clear()
+            if tok is not None:
+                self.pending.add(Chain(tok, ours=True))
             return
         if tok is None:
             if not deps:
                 # a bare host wait: wait for the work made async here (as upstream does)
-                ours = [c for c in self.chains if c.ours]
+                ours = list(self.pending.ours.values())
                 if ours:
                     heads = self._sinks([c.head for c in ours])
                     _set_deps(op, heads)
                     self._completed(heads)
-                    self.chains = [c for c in self.chains if not c.ours]
+                    self.pending.remove_all(self.pending.ours.values())
                     self.changed = True
                 return
             self._completed(deps)
             return
-        merged = [c for c in self.chains if any(c.head is d for d in deps)]
+        merged = self.pending.with_heads(deps)
         if merged:
             self._merge(merged, tok, None, False)
 
@@ -355,50 +401,48 @@ class _Threader:
         user_deps = _deps(op)
         had_token = _token(op) is not None
         conf = self._conflicting(fp, user=had_token)
-        conf += [c for c in self.chains if any(c.head is d for d in user_deps) and not any(c is x for x in conf)]
+        if user_deps:
+            seen = {c.seq for c in conf}
+            conf += [c for c in self.pending.with_heads(user_deps) if c.seq not in seen]
         deps = self._sinks([c.head for c in conf] + user_deps)
-        if not had_token and not user_deps and not self.chains and not self.single and not self.loop_body \
+        if not had_token and not user_deps and not self.pending and not self.single and not self.loop_body \
                 and op.opdef is DeallocOp:
             # nothing is pending on the device: a synchronous free costs one call, where an async one
             # costs a chain (a stream) and a host wait before the block ends
             return
         if had_token and len(deps) == 1 and deps[0] is (user_deps[0] if user_deps else None):
-            self.preds[id(_token(op))] = list(user_deps)
-            self._merge(conf, _token(op), fp, False)
+            self._record(_token(op), list(user_deps))  # type: ignore[arg-type]
+            self._merge(conf, _token(op), fp, False)  # type: ignore[arg-type]
             return
         if not deps:
-            deps = [_wait(op, [], True).results[0]]
+            deps = [self._wait(op, [], True).results[0]]
         elif len(deps) > 1:
             deps = [self._join(op, deps)]
         _set_deps(op, deps)
         if not had_token:
-            old = list(op.results)
-            op = _add_token_result(op)
-            self._count("num-ops-made-async")
-            remap = {id(o): n for o, n in zip(old, op.results)}
-            fp = {remap.get(id(k), k): m for k, m in (fp or {}).items()}
-            self.alias.remap(remap)
+            _add_token_result(op)
+            self.sh.count("num-ops-made-async")
         self.changed = True
-        self.preds[id(_token(op))] = list(deps)
-        self._merge(conf, _token(op), fp, not had_token)
+        self._record(_token(op), list(deps))  # type: ignore[arg-type]
+        self._merge(conf, _token(op), fp, not had_token)  # type: ignore[arg-type]
 
     def _visit_host(self, op: Operation) -> None:
         if self.loop_body and op.is_terminator():  # yield the join of the body's pending work
-            tok = self._join(op, [c.head for c in self.chains])
+            tok = self._join(op, [c.head for c in self.pending.chains()])
             op.set_operands(list(op.operands) + [tok])
-            self.chains = []
+            self.pending.clear()
             return
-        if not any(c.ours for c in self.chains):
+        if not self.pending.ours:
             return
         if op.is_terminator():
-            self._sync(op, [c for c in self.chains if c.ours])
+            self._sync(op, list(self.pending.ours.values()))
             return
-        if not has_side_effects(op) and op.opdef is not AllocOp:
+        if not has_side_effects(op, self.sh.effects.side_effects) and op.opdef is not AllocOp:
             return
         if self.single:
             if op.opdef is AllocOp:  # host_shared stays sync and independent
                 return
-            self._sync(op, [c for c in self.chains if c.ours])
+            self._sync(op, list(self.pending.ours.values()))
             return
         self._sync(op, self._conflicting(self._footprint(op), user=True))
 
@@ -416,6 +460,8 @@ class AsyncRegionPass(Pass):
         ("num-joins", "Number of gpu.wait async joining several chains inserted"),
         ("num-host-waits", "Number of host gpu.waits inserted"),
         ("num-tokens-carried", "Number of scf.for/scf.if carrying a token through their blocks"),
+        ("num-footprint-checks", "Number of pending chains compared with an op's footprint"),
+        ("num-token-visits", "Number of tokens visited finding the dependencies implied by others"),
     )
 
     single_chain: bool = False
@@ -423,17 +469,13 @@ class AsyncRegionPass(Pass):
 
     def apply(self, op: Operation) -> bool:
         module = next((a for a in op.ancestors() if a.opdef is ModuleOp), None)
-        alias = AliasInfo()
-        blocks = [b for o in op.walk() for r in o.regions for b in r.blocks]
+        shared = _Shared(AliasInfo(), module)
+        blocks = [b for o in walk_list(op) for r in o.regions for b in r.blocks]
         changed = False
-        done: set[int] = set()  # loop bodies threaded by their enclosing block
-        stats: dict[str, int] = {}
         for b in blocks:
-            if id(b) not in done:
-                th = _Threader(self.single_chain, alias, module, done, self.carry_tokens)
-                th.stats = stats
-                changed |= th.run(b)
-        for name, n in stats.items():
+            if id(b) not in shared.done:  # loop bodies are threaded by their enclosing block
+                changed |= _Threader(self.single_chain, shared, self.carry_tokens).run(b)
+        for name, n in shared.stats.items():
             self.count(name, n)
         changed |= _defer_waits(op)
         changed |= _single_token_use(op)
@@ -561,7 +603,7 @@ def _add_dependency_after(values: list[Value], user: Operation) -> Operation | N
 
 
 def _defer_waits(func: Operation) -> bool:
-    worklist = [w for ex in func.walk(pre_order=False) if ex.opdef is ExecuteOp
+    worklist = [w for ex in walk_list(func, pre_order=False) if ex.opdef is ExecuteOp
                 and _users_execute_or_await(ex) for w in [_trailing_wait(ex)] if w is not None]
     changed = False
     i = 0
@@ -593,7 +635,7 @@ def _single_token_use(func: Operation) -> bool:
     from ..ir.types import AsyncValueType
 
     changed = False
-    for ex in [o for o in func.walk(pre_order=False) if o.opdef is ExecuteOp]:
+    for ex in [o for o in walk_list(func, pre_order=False) if o.opdef is ExecuteOp]:
         yld = _body(ex).terminator
         assert yld is not None
         for idx, r in enumerate(list(ex.results[1:])):

@@ -89,14 +89,13 @@ def simplify_alloc_const(op: Operation, rw: Any) -> bool:
 
 def simplify_dead_alloc(op: Operation, rw: Any) -> bool:
     v = op.results[0]
-    users = v.users()
-    for u in users:
+    for u, _ in v.uses:  # (stops at the first other use)
         if u.opdef is memref.StoreOp:
             if u.operands[0] is v:
                 return False
         elif u.opdef is not memref.DeallocOp:
             return False
-    for u in users:
+    for u in v.users():
         rw.erase(u)
     rw.erase(op)
     return True
@@ -106,7 +105,7 @@ def erase_trivial_copy(op: Operation, rw: Any) -> bool:
     dst = gpu.MemcpyOp.operand_group(op, "dst")[0]
     if type(dst) is not OpResult or not _single_effect(dst.op, dst, "alloc"):
         return False
-    if any(u is not op and not _single_effect(u, dst, "free") for u in dst.users()):
+    if any(u is not op and not _single_effect(u, dst, "free") for u, _ in dst.uses):  # (stops at the first)
         return False
     deps = gpu.MemcpyOp.deps(op)
     tok = gpu.MemcpyOp.token(op)

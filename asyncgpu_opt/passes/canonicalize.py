@@ -48,6 +48,7 @@ from .canonical_patterns import patterns_of
 from .folding import ConstantFolder, fold_op
 from .region_utils import erase_unreachable_blocks, is_trivially_dead, run_region_dce, would_be_trivially_dead
 from .registry import OptionError, Pass
+from .walk import walk_list
 
 _LEVELS = ("disabled", "normal", "aggressive")
 
@@ -68,6 +69,53 @@ class _Driver:
         self.pos: dict[int, int] = {}
         self.dce_needed = True  # the region DCE could find what the worklist did not
         self.resweep = True  # another sweep could still change something
+        # id(block) -> (block, {id(pred): [pred, edge count]}), built on first use and kept
+        # current by the rewrites below (None after the region simplification)
+        self._preds: dict[int, tuple[Block, dict[int, list]]] | None = None
+
+    # ----- predecessors (the cf patterns) ---------------------------------------------------------
+    def pred_edges(self, block: Block) -> dict[int, list]:
+        """``block``'s predecessors: id(pred) -> [pred, number of edges from it] (one index of the
+        whole root instead of a scan of the region per question)."""
+        idx = self._preds
+        if idx is None:
+            idx = self._preds = {}
+            for o in walk_list(self.root):
+                if o.successors:
+                    self._edges(o, 1)
+        ent = idx.get(id(block))
+        return ent[1] if ent is not None and ent[0] is block else {}
+
+    def _edges(self, op: Operation, sign: int) -> None:
+        """Add (1) or drop (-1) the CFG edges of ``op`` (a terminator in its block)."""
+        idx, src = self._preds, op.parent
+        if idx is None or src is None:
+            return
+        for s in op.successors:
+            ent = idx.get(id(s))
+            if ent is None or ent[0] is not s:
+                ent = idx[id(s)] = (s, {})
+            e = ent[1].get(id(src))
+            if e is None:
+                e = ent[1][id(src)] = [src, 0]
+            e[1] += sign
+            if e[1] <= 0:
+                del ent[1][id(src)]
+
+    def merge_block(self, succ: Block, here: Block) -> None:
+        """Move ``succ``'s ops to the end of ``here`` (queued) and drop ``succ`` from its region."""
+        term = succ.terminator
+        if term is not None and term.successors:
+            self._edges(term, -1)
+        for o in succ.detach_all():
+            here.append(o)
+            self.add(o)
+        if term is not None and term.successors:
+            self._edges(term, 1)
+        region = succ.parent
+        assert region is not None
+        region.blocks.remove(succ)
+        succ.parent = None
 
     # ----- the worklist ---------------------------------------------------------------------------
     def add(self, op: Operation) -> None:
@@ -88,7 +136,7 @@ class _Driver:
         find anything the worklist does not (several blocks: dead block arguments; graph regions:
         dead cycles)."""
         walked = [o for r in self.root.regions for b in r.blocks for top in b.ops
-                  for o in top.walk(pre_order=self.p.top_down)]
+                  for o in walk_list(top, pre_order=self.p.top_down)]
         folder = ConstantFolder(Operation.erase)  # (a duplicate is not queued yet)
         ops = []
         for o in walked:
@@ -108,18 +156,22 @@ class _Driver:
     def erase(self, op: Operation) -> None:
         for v in op.operands:
             d = v.defining_op()
-            if d is not None and len({id(u) for u, _ in v.uses if u is not op}) <= 1:
+            if d is not None and _other_users(v, op) <= 1:
                 self.add(d)
         pos = self.pos
         if op.regions:
-            for o in op.walk():
+            for o in walk_list(op):
                 i = pos.pop(id(o), None)
                 if i is not None:
                     self.worklist[i] = None
+                if o.successors:
+                    self._edges(o, -1)
         else:
             i = pos.pop(id(op), None)
             if i is not None:
                 self.worklist[i] = None
+            if op.successors:
+                self._edges(op, -1)
         op.erase()
 
     def replace(self, op: Operation, values: list[Value]) -> None:
@@ -137,11 +189,15 @@ class _Driver:
         block.insert_batch({id(anchor): ops})
         for o in ops:
             self.add(o)
+            if o.successors:
+                self._edges(o, 1)
 
     def insert_at_start(self, block: Block, op: Operation) -> None:
         """A new op at the start of ``block``, queued."""
         block.insert(0, op)
         self.add(op)
+        if op.successors:
+            self._edges(op, 1)
 
     def modified(self, op: Operation) -> None:
         """``op`` was changed in place (operands dropped are not re-queued: the region DCE finds
@@ -159,7 +215,8 @@ class _Driver:
     def set_deps(self, op: Operation, deps: list[Value]) -> None:
         """Change ``op``'s dependencies in place: the dropped values' definitions are not
         re-queued (as upstream), so a later sweep (or the DCE, for one that may be dead) finds them."""
-        dropped = [d for d in op.operands if not any(d is k for k in deps)]
+        keep = {id(k) for k in deps}
+        dropped = [d for d in op.operands if id(d) not in keep]
         op.opdef.set_operand_group(op, "asyncDependencies", deps)
         self.resweep = True
         if any((o := v.defining_op()) is not None and would_be_trivially_dead(o) for v in dropped):
@@ -201,7 +258,8 @@ class _Driver:
         deps = op.operands  # gpu.wait: its operands are its asyncDependencies, its result its token
         redundant = [d for d in deps if type(d) is OpResult and d.op.opdef is WaitOp and not d.op.operands]
         if redundant:  # EraseRedundantGpuWaitOpPairs
-            self.set_deps(op, [d for d in deps if not any(d is r for r in redundant)])
+            gone = {id(r) for r in redundant}
+            self.set_deps(op, [d for d in deps if id(d) not in gone])
             return True
         tok = op.results[0] if op.results else None
         if not deps and tok is None:  # SimplifyGpuWaitOp
@@ -245,6 +303,7 @@ class _Driver:
         return changed
 
     def erase_unreachable(self) -> bool:
+        self._preds = None  # (blocks and branches go without the rewriter)
         erased: list[Operation] = []
         changed = erase_unreachable_blocks(self.root.regions, erased)
         for o in erased:  # (upstream's listener takes them off the worklist)
@@ -256,6 +315,7 @@ class _Driver:
     def simplify_regions(self) -> bool:
         changed = self.erase_unreachable()
         if self.dce_needed:
+            self._preds = None
             erased: list = []
             changed |= run_region_dce(self.root.regions, erased)
             self.p.count("num-dead-ops-erased", sum(1 for x in erased if isinstance(x, Operation)))
@@ -287,6 +347,18 @@ class _Driver:
             raise MLIRError(f"canonicalize did not converge after {self.p.max_iterations} iterations "
                             "(test-convergence)", self.root.loc)
         return changed
+
+
+def _other_users(v: Value, op: Operation) -> int:
+    """How many distinct ops other than ``op`` use ``v``, counted up to 2 (enough to know whether
+    at most one is left, without a scan of every use of a value used everywhere)."""
+    seen: set[int] = set()
+    for u, _ in v.uses:
+        if u is not op:
+            seen.add(id(u))
+            if len(seen) > 1:
+                break
+    return len(seen)
 
 
 def _needs_dce(op: Operation) -> bool:

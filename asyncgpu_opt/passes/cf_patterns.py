@@ -32,16 +32,20 @@ from ..ir import types as T
 from ..ir.core import Block, BlockArgument, Operation, Value
 
 
-def _single_pred(b: Block) -> Block | None:
-    """``getSinglePredecessor``: one predecessor edge (two edges from one block do not count)."""
-    preds = b.predecessors()
-    return preds[0] if len(preds) == 1 else None
+def _single_pred(b: Block, rw: Any) -> Block | None:
+    """``getSinglePredecessor``: one predecessor edge (two edges from one block do not count);
+    from the driver's predecessor index (``rw.pred_edges``: pred -> edge count)."""
+    edges = rw.pred_edges(b)
+    if len(edges) != 1:
+        return None
+    pred, n = next(iter(edges.values()))
+    return pred if n == 1 else None
 
 
-def _unique_pred(b: Block) -> Block | None:
+def _unique_pred(b: Block, rw: Any) -> Block | None:
     """``getUniquePredecessor``: every predecessor edge comes from the same block."""
-    preds = b.predecessors()
-    return preds[0] if preds and all(p is preds[0] for p in preds) else None
+    edges = rw.pred_edges(b)
+    return next(iter(edges.values()))[0] if len(edges) == 1 else None
 
 
 def _same(a: list[Value], b: list[Value]) -> bool:
@@ -72,6 +76,11 @@ def collapse_branch(dest: Block, operands: list[Value]) -> tuple[Block, list[Val
     return target, new
 
 
+def _uses_in(dest: Block, v: Value) -> list[tuple[Operation, int]]:
+    """The uses of ``v`` by the ops of ``dest`` (not nested), in block order."""
+    return [(o, i) for o in dest.ops for i, x in enumerate(o.operands) if x is v]
+
+
 def _br(op: Operation, dest: Block, operands: list[Value]) -> Operation:
     return Operation.create("cf.br", list(operands), (), {}, (), [dest], loc=op.loc, opdef=cf.BranchOp)
 
@@ -96,17 +105,11 @@ def _replace_with(op: Operation, new: Operation, rw: Any) -> bool:
 # ----- cf.br ----------------------------------------------------------------------------------------
 def br_to_block_with_single_pred(op: Operation, rw: Any) -> bool:
     succ, here = op.successors[0], op.parent
-    if succ is here or _single_pred(succ) is None:
+    if succ is here or _single_pred(succ, rw) is None:
         return False
     for a, v in zip(succ.args, op.operands):
         rw.replace_uses(a, v)
-    moved = succ.detach_all()
-    for o in moved:
-        here.append(o)
-        rw.add(o)
-    region = succ.parent
-    region.blocks.remove(succ)
-    succ.parent = None
+    rw.merge_block(succ, here)
     rw.erase(op)
     return True
 
@@ -149,7 +152,7 @@ def cond_branch_identical_successors(op: Operation, rw: Any) -> bool:
         return False
     if _same(tv, fv):
         return _replace_with(op, _br(op, t, tv), rw)
-    if _unique_pred(t) is not op.parent:
+    if _unique_pred(t, rw) is not op.parent:
         return False
     from ..dialects import arith  # (only here)
     cond = op.operands[0]
@@ -166,7 +169,7 @@ def cond_branch_identical_successors(op: Operation, rw: Any) -> bool:
 
 def cond_branch_from_same_condition(op: Operation, rw: Any) -> bool:
     here = op.parent
-    pred = _single_pred(here)
+    pred = _single_pred(here, rw)
     if pred is None:
         return False
     pb = pred.terminator
@@ -180,12 +183,14 @@ def cond_branch_truth_propagation(op: Operation, rw: Any) -> bool:
     cond = op.operands[0]
     replaced = False
     for dest, value in ((op.successors[0], 1), (op.successors[1], 0)):
-        if _single_pred(dest) is None:
+        if _single_pred(dest, rw) is None:
             continue
         const: Operation | None = None
-        for user, i in list(cond.uses):
-            if user.parent is not dest:
-                continue
+        # the uses in ``dest``, found from its ops (a scan of the condition's uses would cost the
+        # whole function per branch); in use order, as upstream walks them
+        mine = {id(o) for o in dest.ops}
+        for user, i in [(u, i) for u, i in cond.uses if id(u) in mine] if len(cond.uses) <= len(dest.ops) \
+                else _uses_in(dest, cond):
             if const is None:
                 const = materialize("arith", A.IntegerAttr(value, T.i1), T.i1)
                 assert const is not None
@@ -277,8 +282,8 @@ def pass_through_switch(op: Operation, rw: Any) -> bool:
     return changed and _replace_with(op, _switch(op, d, dv, cases), rw)
 
 
-def _pred_switch(op: Operation) -> Operation | None:
-    pred = _single_pred(op.parent)
+def _pred_switch(op: Operation, rw: Any) -> Operation | None:
+    pred = _single_pred(op.parent, rw)
     ps = pred.terminator if pred is not None else None
     if ps is None or ps.opdef is not cf.SwitchOp or ps.operands[0] is not op.operands[0]:
         return None
@@ -287,7 +292,7 @@ def _pred_switch(op: Operation) -> Operation | None:
 
 def switch_from_switch_on_same_condition(op: Operation, rw: Any) -> bool:
     here = op.parent
-    ps = _pred_switch(op)
+    ps = _pred_switch(op, rw)
     if ps is None or ps.successors[0] is here:
         return False
     for v, b, _ in _cases(ps):
@@ -302,7 +307,7 @@ def switch_from_switch_on_same_condition(op: Operation, rw: Any) -> bool:
 
 def switch_from_default_switch_on_same_condition(op: Operation, rw: Any) -> bool:
     here = op.parent
-    ps = _pred_switch(op)
+    ps = _pred_switch(op, rw)
     if ps is None or ps.successors[0] is not here:
         return False
     w = _flag_width(op)

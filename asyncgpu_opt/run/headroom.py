@@ -54,7 +54,14 @@ class DataDependenceCriticalPath:
             start = max(start, self._ready(buf.id, lo, hi, w))
         end = start + duration
         for buf, lo, hi, w in accesses:
-            self._accesses.setdefault(buf.id, []).append((lo, hi, w, end))
+            # an earlier access inside this one that this one dominates (a write dominates every
+            # access it covers, a read the reads; each ended by ``end``) constrains nothing this
+            # one does not: dropped, so a buffer used over and over keeps a few records, and a
+            # command costs the same however many came before
+            old = self._accesses.get(buf.id, [])
+            self._accesses[buf.id] = [a for a in old if not (lo <= a[0] and a[1] <= hi and (w or not a[2])
+                                                              and a[3] <= end)]
+            self._accesses[buf.id].append((lo, hi, w, end))
         self.end = max(self.end, end)
 
     def host_access(self, buffer: Any, lo: int, hi: int, is_write: bool) -> None:

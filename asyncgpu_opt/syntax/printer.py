@@ -58,6 +58,15 @@ def _value_key(op: Operation, default_dialect: str) -> tuple:
     return tuple(k)
 
 
+def _region_preds(region: Any) -> dict[int, list[Block]]:
+    """id(block) -> its predecessors in ``region`` (``Block.predecessors`` of every block at once)."""
+    out: dict[int, list[Block]] = {}
+    for b in region.blocks:
+        for s in b.ops[-1].successors if b.ops else ():
+            out.setdefault(id(s), []).append(b)
+    return out
+
+
 class Printer:
     def __init__(self, generic: bool = False, debuginfo: bool = False) -> None:
         self.generic = generic
@@ -554,11 +563,12 @@ class Printer:
                 return name + (custom(self, op) if custom is not None else self._by_format(od, op))
             real = self.value
             ok = [True]
+            where = {k: i for i, k in enumerate(ids)}  # (a scan per operand: quadratic in a long list)
 
             def placeholder(v: Value) -> str:
-                for i, o in enumerate(operands):
-                    if o is v:
-                        return f"\x01{i}\x01"
+                i = where.get(id(v))
+                if i is not None:
+                    return f"\x01{i}\x01"
                 ok[0] = False
                 return real(v)
 
@@ -637,9 +647,10 @@ class Printer:
         if region.blocks:
             entry = region.blocks[0]
             always = (print_empty_block and not entry.ops) or (print_entry_args and bool(entry.args))
-            self._print_block(entry, always, print_terminators, lines)
+            preds = _region_preds(region)
+            self._print_block(entry, always, print_terminators, lines, preds)
             for b in region.blocks[1:]:
-                self._print_block(b, True, True, lines)
+                self._print_block(b, True, True, lines, preds)
         lines.append(ind + "}")
         return self.region_texts.add("\n".join(lines))
 
@@ -650,7 +661,8 @@ class Printer:
             return text
         return "".join(self.region_texts.expand(text))
 
-    def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str]) -> None:
+    def _print_block(self, b: Block, print_header: bool, print_terminator: bool, lines: list[str],
+                     region_preds: dict[int, list[Block]]) -> None:
         ind = "  " * self.indent
         if print_header:
             h = ind + self.block_name(b)
@@ -662,16 +674,14 @@ class Printer:
                     parts.append(p)
                 h += "(" + ", ".join(parts) + ")"
             h += ":"
-            preds = b.predecessors()
+            preds = region_preds.get(id(b), [])
             if not preds:
                 if not b.is_entry():
                     h += "  // no predecessors"
             elif len(preds) == 1:
                 h += "  // pred: " + self.block_name(preds[0])
-            else:
-                order = {id(x): i for i, x in enumerate(b.parent.blocks if b.parent is not None else ())}
-                ps = sorted(preds, key=lambda x: order[id(x)])
-                h += f"  // {len(ps)} preds: " + ", ".join(self.block_name(x) for x in ps)
+            else:  # (in block order, one per edge, as Block.predecessors gives them)
+                h += f"  // {len(preds)} preds: " + ", ".join(self.block_name(x) for x in preds)
             lines.append(h)
         self.indent += 1
         ops = b.ops
