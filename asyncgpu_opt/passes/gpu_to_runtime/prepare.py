@@ -8,6 +8,7 @@ from typing import Any
 
 from ...ir import types as T
 from ...ir.core import Operation
+from ...ir.rewriter import Rewriter, erase, insert_before
 
 
 def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
@@ -36,7 +37,7 @@ def _forward_single_waits(fn: Operation) -> None:
     use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
     from ...dialects.gpu import AsyncOp, WaitOp
 
-    gone: dict[int, list[Operation]] = {}
+    edits = Rewriter()
     for op in fn.walk():
         if op.opdef is not WaitOp or not op.results:
             continue
@@ -44,16 +45,8 @@ def _forward_single_waits(fn: Operation) -> None:
         if len(deps) != 1 and not (deps and all(d is deps[0] for d in deps)):
             continue
         op.results[0].replace_all_uses_with(deps[0])
-        gone.setdefault(id(op.parent), []).append(op)
-    for ops in gone.values():
-        block = ops[0].parent
-        ids = {id(o) for o in ops}
-        for o in ops:
-            o.drop_all_references()
-            o.parent = None
-            o.forget_results()
-        block.ops = [o for o in block.ops if id(o) not in ids]
-        block._index_cache = None
+        edits.erase(op)
+    edits.commit()
 
 
 def _has_token(t: T.Type) -> bool:
@@ -83,11 +76,10 @@ def _single_use_async_tokens(fn: Operation) -> None:
         new = Operation.create(ex.name, list(ex.operands), [r.type for r in ex.results]
                                + [ex.results[i].type for i, _, _ in extra], dict(ex.attributes), regions,
                                loc=ex.loc)
-        b = ex.parent
-        b.insert(b.index_of(ex), new)
+        insert_before(ex, new)
         n = len(ex.results)
         for k, (_, user, idx) in enumerate(extra):
             user.set_operand(idx, new.results[n + k])
         for old, nr in zip(ex.results, new.results):
             old.replace_all_uses_with(nr)
-        ex.erase()
+        erase(ex)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...analysis.interfaces import is_function, region_control
@@ -30,16 +31,17 @@ class RegionLowering(Ownership):
 
     def _uses_tokens_inside(self, op: Operation) -> bool:
         L = self.L
-        for o in op.walk():
-            if any(L.is_tok(v) for v in o.operands) or any(L.is_tok(r) for r in o.results):
-                return True
-            if is_host_op(o) and o is not op:
-                return True
-            for r in o.regions:
-                for b in r.blocks:
-                    if any(L.is_tok(a) for a in b.args):
-                        return True
-        return False
+        if any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results):
+            return True
+        return self._inside(op).uses_tokens
+
+    def _inside(self, op: Operation) -> Inside:
+        """What ``op``'s regions hold (``scan_regions`` of the function, made before lowering it;
+        scanned now for a region op made since)."""
+        got = self.L.inside.get(id(op))
+        if got is None or got.op is not op:
+            got = scan_regions(op, self.L.is_tok)[id(op)]
+        return got
 
     # ----- region ops -----------------------------------------------------------------------------------
     def take_stream(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int],
@@ -172,13 +174,8 @@ class RegionLowering(Ownership):
         runs = region_control(op)
         is_exec = runs == "async"
         # tokens captured by the nested regions
-        captured: dict[int, Value] = {}
-        for o in op.walk():
-            if o is op:
-                continue
-            for v in o.operands:
-                if L.is_tok(v) and id(v) in self.env:
-                    captured[id(v)] = v
+        env = self.env
+        captured = {vid: v for vid, v in self._inside(op).free.items() if vid in env}
         tok_operands = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
         dying = self.consume([v for _, v in tok_operands] + list(captured.values()))
         dying_ids = {id(d) for d in dying}
@@ -225,7 +222,9 @@ class RegionLowering(Ownership):
         """The handles the nested blocks see: captured tokens borrowed (one wrapper per handle), or
         for an async.execute an event recorded for each (returned too: destroyed at the body's end)."""
         L = self.L
-        inner_env = dict(self.env)
+        # only the captured tokens: no other token of the enclosing blocks is used inside (a copy
+        # of the whole environment per nesting level made deep nests quadratic)
+        inner_env: dict[int, Any] = {}
         wrappers: dict[int, Any] = {}
         exec_events: list[Value] = []
         for vid in captured:
@@ -263,6 +262,59 @@ class RegionLowering(Ownership):
             self.env.pop(id(v), None)
             self.remaining.pop(id(v), None)
         return moved_in
+
+
+class Inside:
+    """The tokens of a region op's regions: ``uses_tokens`` (a nested op has a token operand or
+    result or is a host gpu op, or a nested block has a token argument) and ``free`` (id -> token
+    used by a nested op and defined outside ``op``, in the order of a pre-order walk)."""
+
+    __slots__ = ("op", "uses_tokens", "free")
+
+    def __init__(self, op: Operation, uses_tokens: bool, free: dict[int, Value]) -> None:
+        self.op = op
+        self.uses_tokens = uses_tokens
+        self.free = free
+
+
+def scan_regions(op: Operation, is_tok: Callable[[Value], bool]) -> dict[int, Inside]:
+    """``Inside`` of ``op`` and of every region op nested in it, by id: one pass over the ops,
+    innermost first (each region op's walk made every nesting level cost the whole nest)."""
+    out: dict[int, Inside] = {}
+    _scan(op, is_tok, out)
+    return out
+
+
+def _scan(op: Operation, is_tok: Callable[[Value], bool], out: dict[int, Inside]) -> Inside:
+    uses = False
+    free: dict[int, Value] = {}
+    defined: list[int] = []
+    for r in op.regions:
+        for b in r.blocks:
+            for a in b.args:
+                if is_tok(a):
+                    uses = True
+                    defined.append(id(a))
+            for o in b.ops:
+                for v in o.operands:
+                    if is_tok(v):
+                        uses = True
+                        free.setdefault(id(v), v)
+                for res in o.results:
+                    if is_tok(res):
+                        uses = True
+                        defined.append(id(res))
+                if not uses and is_host_op(o):
+                    uses = True
+                if o.regions:
+                    inner = _scan(o, is_tok, out)
+                    uses = uses or inner.uses_tokens
+                    for vid, v in inner.free.items():
+                        free.setdefault(vid, v)
+    for vid in defined:
+        free.pop(vid, None)
+    got = out[id(op)] = Inside(op, uses, free)
+    return got
 
 
 def _check_supported(L: Any, op: Operation) -> None:
