@@ -56,7 +56,7 @@ def _descriptor_type(mt: T.MemRefType) -> T.Type:
     return T.LLVMStructType([p, p, T.i64, arr, arr])
 
 
-def _identity_layout(mt: T.MemRefType) -> bool:
+def identity_layout(mt: T.MemRefType) -> bool:
     lay = mt.layout
     if lay is None:
         return True

@@ -11,7 +11,7 @@ from ...ir.core import Operation
 from ...ir.rewriter import Rewriter, erase, insert_before
 
 
-def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
+def drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
     """Tokens that are complete when the host has them need no waiting: a ``gpu.wait async``
     without dependencies, and a ``gpu.alloc`` whose dependencies are all complete
     (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
@@ -32,7 +32,7 @@ def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
             complete.add(id(tok))
 
 
-def _forward_single_waits(fn: Operation) -> None:
+def forward_single_waits(fn: Operation) -> None:
     """``%b = gpu.wait async [%a]`` completes exactly when ``%a`` does: every use of ``%b`` becomes a
     use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
     from ...dialects.gpu import AsyncOp, WaitOp
@@ -49,15 +49,15 @@ def _forward_single_waits(fn: Operation) -> None:
     edits.commit()
 
 
-def _has_token(t: T.Type) -> bool:
+def has_token(t: T.Type) -> bool:
     return isinstance(t, T.FunctionType) and any(x == T.gpu_async_token for x in (*t.inputs, *t.results))
 
 
-def _is_async_token_value(t: T.Type) -> bool:
+def is_async_token_value(t: T.Type) -> bool:
     return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
 
 
-def _single_use_async_tokens(fn: Operation) -> None:
+def single_use_async_tokens(fn: Operation) -> None:
     """Give every use of an ``!async.value<!gpu.async.token>`` its own execute result (the yielded
     token is repeated), so that each event has exactly one owner (upstream's SingleTokenUseCallback)."""
     from ...dialects.async_ import ExecuteOp
@@ -65,7 +65,7 @@ def _single_use_async_tokens(fn: Operation) -> None:
     for ex in [o for o in fn.walk() if o.opdef is ExecuteOp]:
         extra: list[tuple[int, Operation, int]] = []
         for r in ex.results[1:]:
-            if _is_async_token_value(r.type) and len(r.uses) > 1:
+            if is_async_token_value(r.type) and len(r.uses) > 1:
                 extra.extend((r.index, u, i) for u, i in list(r.uses)[1:])
         if not extra:
             continue

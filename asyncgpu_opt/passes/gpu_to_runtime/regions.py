@@ -12,10 +12,10 @@ from ...diagnostics import MLIRError
 from ...ir import types as T
 from ...ir.core import Operation, Value
 from .abi import PTR
-from .cfg import _edge_slices
-from .handles import Event, Stream, _unique
+from .cfg import edge_slices
+from .handles import Event, Stream, unique
 from .ops import is_host_op
-from .prepare import _is_async_token_value
+from .prepare import is_async_token_value
 from .schedule import Ownership
 
 # Region ops whose operands, results or block arguments may carry tokens: those declaring how their
@@ -26,10 +26,15 @@ from .schedule import Ownership
 # and never a raw stream: bug #170833).  Any other region op carrying a token is a located error.
 
 
-class RegionLowering(Ownership):
-    """Token hand-over across region, block and function boundaries (see the package docstring)."""
+class RegionLowering:
+    """Token hand-over across region, block and function boundaries (see the package docstring), for
+    one block whose tokens ``own`` (its ``Ownership``) manages."""
 
-    def _uses_tokens_inside(self, op: Operation) -> bool:
+    def __init__(self, own: Ownership) -> None:
+        self.own = own
+        self.L = own.L
+
+    def uses_tokens_inside(self, op: Operation) -> bool:
         L = self.L
         if any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results):
             return True
@@ -50,23 +55,23 @@ class RegionLowering(Ownership):
         when ``v`` dies here and is its only live token (ownership moves), else a pooled/new stream
         that waits for it.  ``moved`` collects the tokens whose stream moved."""
         L = self.L
-        h = self.handle(v, user)
+        h = self.own.handle(v, user)
         if (isinstance(h, Stream) and not h.borrowed and id(v) in dying_ids and id(v) not in moved
                 and h.refs == 1 and id(h) not in keep):
             moved.add(id(v))
             h.refs = 0
             return h.ptr
-        s = L.new_stream(self.pool)
+        s = L.new_stream(self.own.pool)
         L.wait_on(s, h)
         return s.ptr
 
     def take_event(self, v: Value, user: Operation, dying_ids: set[int], moved: set[int]) -> Value:
         """An event pointer, owned by the receiver, that completes after token ``v``."""
-        h = self.handle(v, user)
+        h = self.own.handle(v, user)
         if isinstance(h, Event) and h.owned and id(v) in dying_ids and id(v) not in moved:
             moved.add(id(v))
             return h.ptr
-        return self.L.owned_event(h, self.pool)
+        return self.L.owned_event(h, self.own.pool)
 
     def visit_terminator(self, op: Operation, parent: Operation) -> None:
         """scf.yield / scf.condition / async.yield / func.return: hand each token over as an owned
@@ -76,38 +81,38 @@ class RegionLowering(Ownership):
         toks = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
         if not toks:
             return
-        dying = self.consume([v for _, v in toks])
+        dying = self.own.consume([v for _, v in toks])
         dying_ids = {id(d) for d in dying}
         moved: set[int] = set()
         new = list(op.operands)
         for i, v in toks:
             if region_control(parent) == "async":
                 res = parent.results[1 + i]
-                new[i] = L.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
+                new[i] = L.b.zero() if not res.uses else self.take_event(v, op, dying_ids, moved)
             elif is_function(parent):
                 new[i] = self.take_event(v, op, dying_ids, moved)
             else:
                 new[i] = self.take_stream(v, op, dying_ids, moved, set())
         for d in dying:
             if id(d) not in moved:
-                self.release(d)
+                self.own.release(d)
         op.set_operands(new)
 
     def visit_branch(self, op: Operation) -> None:
         """A branch between blocks of a function: each token operand slot gets an event owned by the
         receiving block argument.  The edges of a conditional branch are exclusive, so the k-th slot
-        of a token on each edge shares one event (``_normalize_cfg`` made both edges carry the same
+        of a token on each edge shares one event (``normalize_cfg`` made both edges carry the same
         tokens equally often); the branch is one use of each token."""
         L = self.L
-        toks = _unique([v for v in op.operands if L.is_tok(v)])
+        toks = unique([v for v in op.operands if L.is_tok(v)])
         if not toks:
             return
-        dying = self.consume(toks)
+        dying = self.own.consume(toks)
         dying_ids = {id(d) for d in dying}
         moved: set[int] = set()
         events: dict[tuple[int, int], Value] = {}
         new = list(op.operands)
-        for start, end in _edge_slices(op):
+        for start, end in edge_slices(op):
             count: dict[int, int] = {}
             for j in range(start, end):
                 v = op.operands[j]
@@ -120,7 +125,7 @@ class RegionLowering(Ownership):
                 new[j] = events[(id(v), k)]
         for d in dying:
             if id(d) not in moved:
-                self.release(d)
+                self.own.release(d)
         op.set_operands(new)
 
     def visit_call(self, op: Operation) -> None:
@@ -129,9 +134,9 @@ class RegionLowering(Ownership):
         on its stream, destroyed right after the call); the call is one use of each token.  Token
         results are events the callee created, owned by the caller."""
         L = self.L
-        toks = _unique([v for v in op.operands if L.is_tok(v)])
-        hs = [self.handle(v, op) for v in toks]
-        dying = self.consume(toks)
+        toks = unique([v for v in op.operands if L.is_tok(v)])
+        hs = [self.own.handle(v, op) for v in toks]
+        dying = self.own.consume(toks)
         events: dict[int, Value] = {}  # id(handle) -> event passed for it
         temps: list[Value] = []
         for h in hs:
@@ -140,29 +145,29 @@ class RegionLowering(Ownership):
             if isinstance(h, Event):
                 events[id(h)] = h.ptr
             else:
-                e = L.call("mgpuEventCreate", [])
-                L.call("mgpuEventRecord", [e, h.ptr])
+                e = L.b.call("mgpuEventCreate", [])
+                L.b.call("mgpuEventRecord", [e, h.ptr])
                 events[id(h)] = e
                 temps.append(e)
         by_tok = {id(v): events[id(h)] for v, h in zip(toks, hs)}
         op.set_operands([by_tok.get(id(v), v) if L.is_tok(v) else v for v in op.operands])
-        L.ip = op.next_op()
+        L.b.ip = op.next_op()
         for e in temps:
-            L.call("mgpuEventDestroy", [e])
+            L.b.call("mgpuEventDestroy", [e])
         for d in dying:
-            self.release(d)
+            self.own.release(d)
         for r in op.results:
             if L.is_tok(r):
                 r.type = PTR
-                self.bind(r, Event(r, owned=True))
+                self.own.bind(r, Event(r, owned=True))
 
     def visit_await(self, op: Operation) -> None:
         """``async.await`` of an ``!async.value<!gpu.async.token>``: the result owns the event."""
         L = self.L
         r = op.results[0]
         r.type = PTR
-        L.ip = op.next_op()
-        self.bind(r, Event(r, owned=True))
+        L.b.ip = op.next_op()
+        self.own.bind(r, Event(r, owned=True))
 
     def visit_region_op(self, op: Operation) -> None:
         """Lower the nested blocks of a region op.  Tokens defined outside and used inside are
@@ -174,22 +179,22 @@ class RegionLowering(Ownership):
         runs = region_control(op)
         is_exec = runs == "async"
         # tokens captured by the nested regions
-        env = self.env
+        env = self.own.env
         captured = {vid: v for vid, v in self._inside(op).free.items() if vid in env}
         tok_operands = [(i, v) for i, v in enumerate(op.operands) if L.is_tok(v)]
-        dying = self.consume([v for _, v in tok_operands] + list(captured.values()))
+        dying = self.own.consume([v for _, v in tok_operands] + list(captured.values()))
         dying_ids = {id(d) for d in dying}
         inner_env, exec_events = self._inner_env(captured, is_exec)
         moved_in = self._move_in(op, captured, dying_ids, inner_env)
-        keep = {id(self.env[vid]) for vid in captured}
+        keep = {id(self.own.env[vid]) for vid in captured}
         moved: set[int] = set()
         new_operands = list(op.operands)
         for i, v in tok_operands:
             new_operands[i] = self.take_stream(v, op, dying_ids, moved, keep)
-        L.ip = op
+        L.b.ip = op
         for d in dying:
             if id(d) not in moved and id(d) not in captured:
-                self.release(d)
+                self.own.release(d)
         op.set_operands(new_operands)
         # nested blocks: token block arguments own a stream (scf) or an event (async.execute)
         for r in op.regions:
@@ -203,20 +208,20 @@ class RegionLowering(Ownership):
                 L.lower_block(b, inner_env, args, loop=op if runs == "loop" else None)
         if exec_events:
             body = op.regions[0].blocks[-1]
-            L.ip = body.ops[-1]
+            L.b.ip = body.ops[-1]
             for e in exec_events:
-                L.call("mgpuEventDestroy", [e])
+                L.b.call("mgpuEventDestroy", [e])
         # results
-        L.ip = op.next_op()
+        L.b.ip = op.next_op()
         for r in op.results:
             if L.is_tok(r):
                 r.type = PTR
-                self.bind(r, Stream(r))
-            elif _is_async_token_value(r.type):
+                self.own.bind(r, Stream(r))
+            elif is_async_token_value(r.type):
                 r.type = T.AsyncValueType(PTR)
         for d in dying:
             if id(d) in captured and id(d) not in moved:
-                self.release(d)
+                self.own.release(d)
 
     def _inner_env(self, captured: dict[int, Value], is_exec: bool) -> tuple[dict[int, Any], list[Value]]:
         """The handles the nested blocks see: captured tokens borrowed (one wrapper per handle), or
@@ -228,9 +233,9 @@ class RegionLowering(Ownership):
         wrappers: dict[int, Any] = {}
         exec_events: list[Value] = []
         for vid in captured:
-            h = self.env[vid]
+            h = self.own.env[vid]
             if is_exec:
-                e = L.owned_event(h, self.pool)
+                e = L.owned_event(h, self.own.pool)
                 inner_env[vid] = Event(e, owned=False)
                 exec_events.append(e)
             else:
@@ -250,7 +255,7 @@ class RegionLowering(Ownership):
         moved_in: list[tuple[Value, Any]] = []
         if once:
             for vid, v in captured.items():
-                h = self.env[vid]
+                h = self.own.env[vid]
                 if vid in dying_ids and ((isinstance(h, Stream) and not h.borrowed and h.refs == 1)
                                          or (isinstance(h, Event) and h.owned)):
                     moved_in.append((v, h))
@@ -259,8 +264,8 @@ class RegionLowering(Ownership):
             inner_env.pop(id(v), None)
             if isinstance(h, Stream):
                 h.refs = 0
-            self.env.pop(id(v), None)
-            self.remaining.pop(id(v), None)
+            self.own.env.pop(id(v), None)
+            self.own.remaining.pop(id(v), None)
         return moved_in
 
 
@@ -321,7 +326,7 @@ def _check_supported(L: Any, op: Operation) -> None:
     """Tokens pass only through the region ops this pass supports (a located error otherwise)."""
     carries = (any(L.is_tok(v) for v in op.operands) or any(L.is_tok(r) for r in op.results)
                or any(L.is_tok(a) for r in op.regions for b in r.blocks for a in b.args)
-               or any(_is_async_token_value(v.type) for v in (*op.operands, *op.results)))
+               or any(is_async_token_value(v.type) for v in (*op.operands, *op.results)))
     if carries and region_control(op) is None:
         raise MLIRError(f"'{op.name}' op: gpu-to-runtime cannot lower !gpu.async.token values through "
                         "this op (supported: scf.for, scf.if, scf.while, scf.execute_region, scf.index_switch, "
