@@ -63,10 +63,7 @@ class WaitInsertionPass(Pass):
             if len(deps) < 2:
                 known[id(op)] = deps
                 continue
-            uniq = []
-            for d in deps:
-                if all(d is not u for u in uniq):
-                    uniq.append(d)
+            uniq = list({id(d): d for d in deps}.values())  # (first occurrences, in order)
             if len(uniq) != len(deps):
                 op.opdef.set_operand_group(op, "asyncDependencies", uniq)
                 counts["num-deps-deduplicated"] += len(deps) - len(uniq)

@@ -88,10 +88,14 @@ class Ownership:
         if self.plan is not None:
             chosen = self._planned(op, hs)
         dying_ids = {id(d) for d in dying} if chosen is None else set()
+        n_dying: dict[int, int] = {}  # id(handle) -> deps on it that die here
+        if chosen is None:
+            for d2, h2 in zip(uniq, hs):
+                if id(d2) in dying_ids:
+                    n_dying[id(h2)] = n_dying.get(id(h2), 0) + 1
         for h in hs if chosen is None else ():
             if isinstance(h, Stream) and not h.borrowed:
-                n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
-                if h.refs - n_dying == 0:
+                if h.refs - n_dying.get(id(h), 0) == 0:
                     # prefer a stream this block did not create (an argument's): the block's own
                     # then goes back to the pool, which a loop body creates only once
                     if chosen is None or (chosen.created is not None and h.created is None):
@@ -246,6 +250,8 @@ class Ownership:
         seen = dict(self.host_seen)
         for h in hs:
             note_waited(seen, h)
+        if not seen:
+            return None  # ordered after nothing: no stream is covered (and the scan below is O(live))
         by_stream: dict[int, list[int]] = {}
         for vid in list(self.live):
             h = self.env.get(vid)
