@@ -251,17 +251,13 @@ class LaunchFuncOp(AsyncOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        from ..ir.symbols import lookup_in
+        from ..ir.symbols import lookup_in, nearest
 
         kernel = op.attributes.get("kernel")
         if not isinstance(kernel, A.SymbolRefAttr) or not kernel.nested:
             raise VerifyError("requires attribute 'kernel'" if kernel is None else
                               "expected a symbol reference with a nested reference", op)
-        mod = None
-        for a in op.ancestors():
-            if a.name == "builtin.module":
-                mod = a
-                break
+        mod = nearest(op, "builtin.module")
         if mod is None or "gpu.container_module" not in mod.attributes:
             raise VerifyError("expected the closest surrounding module to have the 'gpu.container_module' "
                               "attribute", op)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -168,48 +169,28 @@ class Operation:
                       attributes: dict[str, Any], loc: Location) -> Operation:
         """``create`` for the common case of builders: no regions, successors or properties, the
         definition known, and ``attributes`` kept as given (not copied: it may be shared)."""
-        op = Operation.__new__(Operation)  # every slot is set below
-        op.name = name
-        op.opdef = opdef
-        op.operands = ops = list(operands) if operands else NO_OPERANDS
-        for i, v in enumerate(ops):
-            v.uses.append((op, i))
-        op.results = new_results(op, result_types) if result_types else ()
-        op.attributes = attributes
-        op.properties = None
-        op.regions = ()
-        op.successors = ()
-        op.loc = loc
-        op.parent = None
-        return op
+        return new_op(name, opdef, list(operands) if operands else NO_OPERANDS, result_types, attributes, loc)
 
     @staticmethod
     def create(name: str, operands: Sequence[Value] = (), result_types: Sequence[Any] = (),
                attributes: dict[str, Any] | None = None, regions: Sequence[Region] | int = (),
                successors: Sequence[Block] = (), loc: Location = None,
                properties: dict[str, Any] | None = None, opdef: Any = False) -> Operation:
+        """A new detached op (``new_op`` with copies of the lists and dicts given)."""
         if opdef is False:
             opdef = lookup_opdef(name)
-        op = Operation.__new__(Operation)  # every slot is set below
-        op.name = name
-        op.opdef = opdef
-        op.operands = ops = list(operands) if operands else NO_OPERANDS
-        for i, v in enumerate(ops):
-            v.uses.append((op, i))
-        op.results = new_results(op, result_types) if result_types else ()
-        op.attributes = dict(attributes) if attributes else {}
-        op.properties = dict(properties) if properties else None
+        op = new_op(name, opdef, list(operands) if operands else NO_OPERANDS, result_types,
+                    dict(attributes) if attributes else {}, loc)
+        if properties:
+            op.properties = dict(properties)
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
         if regions:
             op.regions = regs = list(regions)
             for r in regs:
                 r.parent = op
-        else:
-            op.regions = ()
-        op.successors = list(successors) if successors else ()
-        op.loc = loc
-        op.parent = None
+        if successors:
+            op.successors = list(successors)
         return op
 
     # ----- structure -------------------------------------------------------------------------
@@ -221,10 +202,14 @@ class Operation:
         old = self.operands[idx]
         if old is new:
             return
-        try:
-            old.uses.remove((self, idx))
-        except ValueError:
-            pass
+        uses = old.uses
+        if len(uses) <= _TAIL:
+            try:
+                uses.remove((self, idx))
+            except ValueError:
+                pass
+        else:
+            drop_use(uses, self, idx)
         self.operands[idx] = new
         new.uses.append((self, idx))
 
@@ -236,10 +221,14 @@ class Operation:
 
     def drop_operand_uses(self) -> None:
         for i, v in enumerate(self.operands):
-            try:
-                v.uses.remove((self, i))
-            except ValueError:
-                pass
+            uses = v.uses
+            if len(uses) <= _TAIL:  # (most values: a short scan, no call)
+                try:
+                    uses.remove((self, i))
+                except ValueError:
+                    pass
+            else:
+                drop_use(uses, self, i)
 
     def drop_all_references(self) -> None:
         """Drop the uses held by this op and everything nested in it."""
@@ -268,18 +257,25 @@ class Operation:
 
     def walk(self, pre_order: bool = True) -> Iterator[Operation]:
         """All ops nested in (and including) this one; pre- or post-order.  Safe to erase the
-        current op in post-order."""
+        current op in post-order.  Each block's op list is read when the walk reaches it; an
+        explicit stack, so each op costs O(1) whatever its depth (nested generators cost the
+        depth per op)."""
         if pre_order:
             yield self
-        for r in self.regions:
-            for b in r.blocks:
-                for o in list(b.ops):
-                    if o.regions:
-                        yield from o.walk(pre_order)
-                    else:  # most ops: no generator of their own
+        stack = [(self, _nested_ops(self))]
+        while stack:
+            op, it = stack[-1]
+            for o in it:
+                if o.regions:
+                    if pre_order:
                         yield o
-        if not pre_order:
-            yield self
+                    stack.append((o, _nested_ops(o)))
+                    break
+                yield o  # most ops: no iterator of their own
+            else:
+                stack.pop()
+                if not pre_order:
+                    yield op
 
     def has_trait(self, trait: str) -> bool:
         return self.opdef is not None and trait in self.opdef.traits
@@ -344,6 +340,72 @@ class Operation:
         return f"<Operation {self.name}>"
 
 
+_TAIL = 64
+
+
+def drop_use(uses: list[tuple[Operation, int]], op: Operation, index: int) -> None:
+    """Remove the use ``(op, index)`` from a use list (nothing when absent).  The last ``_TAIL``
+    uses are searched first: the use an edit drops is most often a recent one (an op whose operands
+    were just set, an op built and erased), and a value with thousands of uses (a constant, a
+    buffer) would otherwise cost a scan of them all per dropped use."""
+    key = (op, index)
+    n = len(uses)
+    try:
+        j = uses.index(key, n - _TAIL) if n > _TAIL else uses.index(key)
+    except ValueError:
+        if n <= _TAIL:
+            return
+        try:
+            j = uses.index(key, 0, n - _TAIL)
+        except ValueError:
+            return
+    del uses[j]
+
+
+def _nested_ops(op: Operation) -> Iterator[Operation]:
+    """The ops directly in ``op``'s blocks, each block's list copied when reached (a C iterator
+    per op: no generator frame per op)."""
+    return chain.from_iterable(list(b.ops) for r in op.regions for b in r.blocks)
+
+
+_new_op = Operation.__new__
+_new_result = OpResult.__new__
+
+
+def new_op(name: str, opdef: Any, operands: list[Value], result_types: Sequence[Any],
+           attributes: dict[str, Any], loc: Location, parent: Block | None = None) -> Operation:
+    """The one constructor of operations (``Operation.create``, builders, the reader's fast path
+    and ``ir.rewriter`` all build through it): ``operands`` and ``attributes`` are kept, not copied
+    (``NO_OPERANDS`` or a list of its own; a dict of its own or a ``SharedAttributes``); results
+    are a tuple of fresh ``OpResult``s; no regions, successors or properties (assign them after).
+    ``parent`` is only recorded: the caller puts the op into that block's list."""
+    op = _new_op(Operation)  # every slot is set below
+    op.name = name
+    op.opdef = opdef
+    op.operands = operands if operands else NO_OPERANDS
+    for i, v in enumerate(operands):
+        v.uses.append((op, i))
+    if not result_types:
+        op.results = ()
+    elif len(result_types) == 1:  # (most ops: no loop, no list)
+        r = _new_result(OpResult)
+        r.type = result_types[0]
+        r.uses = []
+        r.name_hint = None
+        r.op = op
+        r.index = 0
+        op.results = (r,)
+    else:
+        op.results = new_results(op, result_types)
+    op.attributes = attributes
+    op.properties = None
+    op.regions = ()
+    op.successors = ()
+    op.loc = loc
+    op.parent = parent
+    return op
+
+
 def new_results(op: Operation, result_types: Sequence[Any]) -> tuple[OpResult, ...]:
     """``(OpResult(t, op, i), ...)`` without the two ``__init__`` calls per result."""
     res = []
@@ -395,17 +457,40 @@ class Block:
         return op
 
     def insert_batch(self, before: dict[int, list[Operation]]) -> None:
-        """Insert many ops at once: ``before[id(op)]`` go, in order, just before ``op`` (one
-        rebuild of the op list instead of one list insert and index rebuild per op)."""
+        """Insert many ops at once: ``before[id(op)]`` go, in order, just before ``op``
+        (``rebuild`` without erasures)."""
+        self.rebuild(before)
+
+    def rebuild(self, before: dict[int, list[Operation]], erased: dict[int, Operation] | None = None,
+                after: dict[int, list[Operation]] | None = None) -> None:
+        """Apply a batch of edits in one pass over the op list, O(edits + block size):
+        ``before[id(op)]`` / ``after[id(op)]`` go, in order, just before / after ``op`` (the entries
+        used are removed from those dicts); ops in ``erased`` (by id) leave the block and forget
+        their results (their references must already be dropped: ``ir.rewriter``)."""
         new: list[Operation] = []
+        pop = before.pop
         for o in self.ops:
-            ins = before.get(id(o))
+            ins = pop(id(o), None)
             if ins:
                 for n in ins:
                     n.parent = self
                 new.extend(ins)
-            new.append(o)
+            if erased and id(o) in erased:
+                o.parent = None
+                o.forget_results()
+            else:
+                new.append(o)
+            if after:
+                ins = after.pop(id(o), None)
+                if ins:
+                    for n in ins:
+                        n.parent = self
+                    new.extend(ins)
         self.ops = new
+        self._index_cache = None
+
+    def ops_changed(self) -> None:
+        """Say that ``ops`` was changed in place (appended to by the reader): the index goes."""
         self._index_cache = None
 
     def index_of(self, op: Operation) -> int:

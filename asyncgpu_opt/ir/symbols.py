@@ -37,13 +37,62 @@ def lookup_in(table: Operation, name: str) -> Operation | None:
     return index.get(name)
 
 
+# while the IR cannot change (``frozen``: the verifier), the answers of ``nearest`` by
+# (id(block), what) -> (block, answer); None otherwise
+_MEMO: dict[tuple[int, str], tuple[Block, Operation | None]] | None = None
+
+
+class frozen:
+    """``with frozen():`` the IR does not change inside (verification): ``nearest`` remembers its
+    answers per block, so that asking from every op of a deep nest costs O(1) each, not the depth."""
+
+    def __enter__(self) -> None:
+        global _MEMO
+        self.outer = _MEMO
+        if _MEMO is None:
+            _MEMO = {}
+
+    def __exit__(self, *exc: object) -> None:
+        global _MEMO
+        _MEMO = self.outer
+
+
+def _is(p: Operation, what: str) -> bool:
+    return p.name == what if "." in what else p.has_trait(what)
+
+
+def nearest(op: Operation, what: str) -> Operation | None:
+    """The nearest proper ancestor of ``op`` that has the trait ``what`` (``"SymbolTable"``), or whose
+    name is ``what`` (a dotted name: ``"builtin.module"``)."""
+    b = op.parent
+    memo = _MEMO
+    if memo is None:
+        while b is not None:
+            p = b.parent_op
+            if p is None or _is(p, what):
+                return p
+            b = p.parent
+        return None
+    walked: list[Block] = []
+    found: Operation | None = None
+    while b is not None:
+        got = memo.get((id(b), what))
+        if got is not None:
+            found = got[1]
+            break
+        walked.append(b)
+        p = b.parent_op
+        if p is None or _is(p, what):
+            found = p
+            break
+        b = p.parent
+    for w in walked:
+        memo[(id(w), what)] = (w, found)
+    return found
+
+
 def symbol_table_of(op: Operation) -> Operation | None:
-    p = op.parent_op
-    while p is not None:
-        if p.has_trait("SymbolTable"):
-            return p
-        p = p.parent_op
-    return None
+    return nearest(op, "SymbolTable")
 
 
 def lookup_symbol(frm: Operation, ref: SymbolRefAttr) -> Operation | None:

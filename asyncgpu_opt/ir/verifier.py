@@ -15,7 +15,8 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, MLIRError
 from .core import Block, BlockArgument, Operation, OpResult, Region, SharedAttributes, Value
-from .opdef import VerifyError, _type_text
+from .opdef import VerifyError, _type_text  # (opdef's message helper, shared with the verifier)
+from .symbols import frozen
 
 _results = attrgetter("results")
 _successors = attrgetter("successors")
@@ -181,7 +182,8 @@ class _DomTree:
 def verify(top: Operation) -> None:
     """Verify ``top`` and everything nested in it; raise on the first failure (upstream's order:
     see the module docstring)."""
-    _verify_isolated(top, set())
+    with frozen():
+        _verify_isolated(top, set())
 
 
 def _isolated(op: Operation) -> bool:

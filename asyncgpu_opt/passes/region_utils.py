@@ -76,10 +76,9 @@ def _drop_block(block: Block) -> None:
     for op in block.ops:
         for r in op.results:
             r.uses.clear()
-        op.parent = None
     for a in block.args:
         a.uses.clear()
-    block.ops = []
+    block.detach_all()
     block.parent = None
 
 

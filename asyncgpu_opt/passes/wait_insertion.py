@@ -18,37 +18,18 @@ from typing import ClassVar
 
 from ..dialects.gpu import AllocOp, AsyncOp, LaunchFuncOp, WaitOp
 from ..ir import types as T
-from ..ir.core import Block, Operation
+from ..ir.core import Operation
+from ..ir.rewriter import Rewriter, create
 from .registry import Pass
 
 
 def _new_wait(deps: list, loc) -> Operation:
     """``gpu.wait async [deps]`` (``WaitOp.build``'s op: one operand group, no segment sizes)."""
-    return Operation.create_simple(WaitOp.name, WaitOp, deps, _TOKEN_RESULT, {}, loc)
+    return create(WaitOp.name, WaitOp, deps, _TOKEN_RESULT, {}, loc)
 
 
 _TOKEN = T.gpu_async_token
 _TOKEN_RESULT = (_TOKEN,)
-
-
-class _Inserts:
-    """Ops to insert before other ops, applied once per block (``commit``): a list insert per op
-    rebuilt the block's index each time (quadratic in the block's length)."""
-
-    def __init__(self) -> None:
-        self.before: dict[int, list[Operation]] = {}
-        self.blocks: dict[int, Block] = {}
-
-    def add(self, op: Operation, new: Operation) -> None:
-        b = op.parent
-        self.blocks[id(b)] = b
-        self.before.setdefault(id(op), []).append(new)
-
-    def commit(self) -> None:
-        for b in self.blocks.values():
-            b.insert_batch(self.before)
-        self.before.clear()
-        self.blocks.clear()
 
 
 @dataclass(frozen=True)
@@ -82,10 +63,7 @@ class WaitInsertionPass(Pass):
             if len(deps) < 2:
                 known[id(op)] = deps
                 continue
-            uniq = []
-            for d in deps:
-                if all(d is not u for u in uniq):
-                    uniq.append(d)
+            uniq = list({id(d): d for d in deps}.values())  # (first occurrences, in order)
             if len(uniq) != len(deps):
                 op.opdef.set_operand_group(op, "asyncDependencies", uniq)
                 counts["num-deps-deduplicated"] += len(deps) - len(uniq)
@@ -108,7 +86,7 @@ class WaitInsertionPass(Pass):
         if folded:  # the same list as a new walk: only (region-less) waits were erased
             ops = [o for o in ops if o.parent is not None or o is root]
             known.clear()  # (a fold changed the dependencies of the folded wait's user)
-        inserts = _Inserts()
+        inserts = Rewriter()  # one rebuild per block: a list insert per op was quadratic
         # 2. joins, and roots: an async op other than gpu.wait / launch_func with no dependency
         #    gets a fresh `gpu.wait async` (upstream gpu-to-llvm lowers those only with exactly one)
         for op in ops:
@@ -121,13 +99,13 @@ class WaitInsertionPass(Pass):
             if not deps and od.result_group(op, "asyncToken") and od is not LaunchFuncOp \
                     and not (od is AllocOp and AllocOp.host_shared(op)):
                 w = _new_wait([], op.loc)
-                inserts.add(op, w)
+                inserts.insert_before(op, w)
                 deps = [w.results[0]]
                 od.set_operand_group(op, "asyncDependencies", deps)
                 counts["num-roots"] += 1
             elif len(deps) > 1:
                 w = _new_wait(deps, op.loc)
-                inserts.add(op, w)
+                inserts.insert_before(op, w)
                 deps = [w.results[0]]
                 od.set_operand_group(op, "asyncDependencies", deps)
                 counts["num-joins"] += 1
@@ -147,7 +125,7 @@ class WaitInsertionPass(Pass):
                 if od is WaitOp or od is None or not issubclass(od, AsyncOp):
                     continue
                 w = _new_wait([t], u.loc)
-                inserts.add(u, w)
+                inserts.insert_before(u, w)
                 deps = known.get(id(u))
                 if deps is None:  # (a user outside ``root``)
                     deps = od.operand_group(u, "asyncDependencies")

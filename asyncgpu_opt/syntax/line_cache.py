@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import FileLoc
-from ..ir.core import Block, Operation, OpResult, Value
+from ..ir.core import NO_OPERANDS, Block, Operation, Value, new_op
 from . import lexer as L
 from .parser_base import OperandRef
 
@@ -47,8 +47,6 @@ _WS_START = " \t\r\n\x00/"  # characters that can start whitespace or a `//` com
 # lines longer than this are read by the general reader: the cache key is the rest of the line, so
 # reading k ops from one line through the cache would cost k times the line's length
 _LONG_LINE = 2000
-_new_op = Operation.__new__
-_new_result = OpResult.__new__
 
 
 def _chain(scopes: list[Any]) -> list[dict[str, list[Value]]]:
@@ -89,7 +87,7 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
                 raise parser.error("expected operation name in quotes")
         c = t[p]
         if c == "}" or c == "^":
-            block._index_cache = None
+            block.ops_changed()
             return
         if p >= eol:  # a new line (the previous op's line end is still valid otherwise)
             eol = t.find("\n", p)
@@ -167,29 +165,8 @@ def parse_block_body(parser: Parser, block: Block) -> None:  # noqa: C901 - the 
                     vals[k] = lookup(refs[k], types[k])
             if perm is not None:
                 vals = [vals[k] for k in perm]
-            op = _new_op(Operation)
-            op.name = opdef.name
-            op.opdef = opdef
-            op.operands = vals
-            for j, v in enumerate(vals):
-                v.uses.append((op, j))
-            if rtypes:
-                op.results = res = []
-                for j, ty in enumerate(rtypes):
-                    r = _new_result(OpResult)
-                    r.type = ty
-                    r.uses = []
-                    r.name_hint = None
-                    r.op = op
-                    r.index = j
-                    res.append(r)
-            else:
-                op.results = []
-            op.attributes = attrs.copy() if attrs else {}
-            op.properties = None
-            op.regions = ()
-            op.successors = ()
-            op.loc = FileLoc(source, op_pos)
+            op = new_op(opdef.name, opdef, vals if vals else NO_OPERANDS, rtypes, attrs.copy() if attrs else {},
+                        FileLoc(source, op_pos))
             parser.last_end = off + tail_len
             parser.pos = n  # the next token (what `skip` would find)
             for (name, pos), r in zip(defs, op.results):

@@ -84,12 +84,12 @@ from ...ir import types as T
 from ...ir.core import Operation, Value
 from ..registry import Pass
 from .abi import PTR
-from .cfg import _normalize_cfg
-from .dispatch import _Ctx
+from .cfg import normalize_cfg
+from .dispatch import BlockLowering
 from .handles import Event
-from .lowering import _Lowering
+from .lowering import Lowering
 from .ops import LOWERINGS, is_host_op
-from .prepare import _forward_single_waits, _has_token, _single_use_async_tokens
+from .prepare import forward_single_waits, has_token, single_use_async_tokens
 
 
 @dataclass(frozen=True)
@@ -120,14 +120,14 @@ class GpuToRuntimePass(Pass):
                 gc.enable()
 
     def _apply(self, op: Operation) -> bool:
-        L = _Lowering(op, self.stream_pool, _Ctx)
+        L = Lowering(op, self.stream_pool, BlockLowering)
         try:
             return self._lower(L, op)
         finally:
             L.release()
 
-    def _lower(self, L: _Lowering, op: Operation) -> bool:
-        L.loc = op.loc
+    def _lower(self, L: Lowering, op: Operation) -> bool:
+        L.b.loc = op.loc
         changed = False
         for fn in [o for o in _region_ops(op) if o.opdef is FuncOp]:
             changed = _lower_function(L, fn) or changed
@@ -135,9 +135,9 @@ class GpuToRuntimePass(Pass):
             if tok.uses:
                 u = tok.uses[0][0]
                 raise MLIRError(f"'{u.name}' op: gpu-to-runtime left a !gpu.async.token use unlowered", u.loc, op=u)
-        L.commit_rest()
-        L.finish()
-        c = L.calls
+        L.b.commit_rest()
+        L.b.finish()
+        c = L.b.calls
         for stat, n in (("num-streams-created", c.get("mgpuStreamCreate", 0)),
                         ("num-events-created", c.get("mgpuEventCreate", 0)),
                         ("num-event-records", c.get("mgpuEventRecord", 0)),
@@ -146,17 +146,17 @@ class GpuToRuntimePass(Pass):
                         ("num-implied-dependencies-dropped", c.get("implied dependencies", 0))):
             self.count(stat, n)
         _check_lowered(op)
-        return changed or bool(L.decls)
+        return changed or bool(L.b.decls)
 
 
-def _lower_function(L: _Lowering, fn: Operation) -> bool:
+def _lower_function(L: Lowering, fn: Operation) -> bool:
     """Lower one ``func.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
     holds host gpu ops or tokens, its normalised body block by block.  Returns whether it changed."""
     changed = False
     # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
     # from the caller, results are owned by the caller
     ft = fn.attributes["function_type"].type
-    sig = _has_token(ft)
+    sig = has_token(ft)
     if sig:
         fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
             [PTR if t == T.gpu_async_token else t for t in ft.inputs],
@@ -167,11 +167,11 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
     if not sig and not any(is_host_op(o) or any(is_token(v) for v in o.operands)
                            or any(is_token(r) for r in o.results) for o in fn.walk()):
         return changed
-    _forward_single_waits(fn)
-    _single_use_async_tokens(fn)
+    forward_single_waits(fn)
+    single_use_async_tokens(fn)
     multi = len(fn.regions[0].blocks) > 1
     if multi:
-        _normalize_cfg(fn)
+        normalize_cfg(fn)
         L.cfg_regions.add(id(fn.regions[0]))
     tokvals = L.tokvals
     for o in fn.walk():
@@ -190,7 +190,7 @@ def _lower_function(L: _Lowering, fn: Operation) -> bool:
             a.type = PTR
             env[id(a)] = Event(a, owned=False)
     L.lower_block(entry, dict(env) if multi else env)
-    # other blocks (after _normalize_cfg): token arguments own the events their edges pass
+    # other blocks (after normalize_cfg): token arguments own the events their edges pass
     for b in fn.regions[0].blocks[1:]:
         args: list[tuple[Value, Any]] = []
         for a in b.args:
@@ -230,6 +230,6 @@ def _check_op(o: Operation) -> None:
         raise MLIRError(f"'{o.name}' op was not lowered by gpu-to-runtime", o.loc, op=o)
     if o.opdef is LaunchFuncOp and not o.operand_group("asyncObject"):
         raise MLIRError("'gpu.launch_func' op was not lowered by gpu-to-runtime", o.loc, op=o)
-    if o.opdef is FuncConstantOp and _has_token(o.results[0].type):
+    if o.opdef is FuncConstantOp and has_token(o.results[0].type):
         raise MLIRError("'func.constant' op: gpu-to-runtime cannot lower a reference to a function with "
                         "!gpu.async.token in its signature (call it with func.call)", o.loc, op=o)

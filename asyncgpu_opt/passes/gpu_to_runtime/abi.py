@@ -14,8 +14,9 @@ from typing import Any
 
 from ...ir import attributes as A
 from ...ir import types as T
-from ...ir.core import NO_OPERANDS, Block, Operation, OpResult, SharedAttributes, Value, new_results
+from ...ir.core import NO_OPERANDS, Block, Operation, SharedAttributes, Value, new_op
 from ...ir.registry import lookup_opdef
+from ...ir.rewriter import Rewriter
 
 PTR = T.llvm_ptr
 _SIGS = {
@@ -30,8 +31,6 @@ _SIGS = {
 
 
 _PTR_RESULT = (PTR,)
-_new_op = Operation.__new__
-_new_result = OpResult.__new__
 _DESCRIPTORS: dict[T.Type, T.Type] = {}
 
 
@@ -57,7 +56,7 @@ def _descriptor_type(mt: T.MemRefType) -> T.Type:
     return T.LLVMStructType([p, p, T.i64, arr, arr])
 
 
-def _identity_layout(mt: T.MemRefType) -> bool:
+def identity_layout(mt: T.MemRefType) -> bool:
     lay = mt.layout
     if lay is None:
         return True
@@ -71,72 +70,51 @@ def _identity_layout(mt: T.MemRefType) -> bool:
 _UNSEEN: Any = object()
 
 
-def _build(od: Any, attrs: dict[str, Any], name: str, operands: list[Value], rtype: T.Type | None, loc: Any,
-           parent: Block) -> Operation:
-    """``Operation.create_simple`` for the builder, inlined (a call frame less per lowered op):
-    ``operands`` is kept, not copied; one result of type ``rtype``, or none."""
-    op = _new_op(Operation)
-    op.name = name
-    op.opdef = od
-    op.operands = operands if operands else NO_OPERANDS
-    for i, v in enumerate(operands):
-        v.uses.append((op, i))
-    if rtype is not None:
-        r = _new_result(OpResult)
-        r.type = rtype
-        r.uses = []
-        r.name_hint = None
-        r.op = op
-        r.index = 0
-        op.results = (r,)
-    else:
-        op.results = ()
-    op.attributes = attrs
-    op.properties = None
-    op.regions = ()
-    op.successors = ()
-    op.loc = loc
-    op.parent = parent
-    return op
-
-
 class _Template:
-    """Ops an emitter built (``Builder.templated``), as a function replaying them (``run``: inputs,
-    location, block, pending list -> the outputs), and the runtime calls counted, by callee."""
+    """Ops an emitter built (``Builder.templated``), replayable for new inputs (``run``), and the
+    runtime calls counted, by callee."""
 
-    __slots__ = ("run", "calls")
+    __slots__ = ("steps", "outs", "calls")
+
+    def __init__(self, steps: tuple, outs: tuple[int, ...], calls: tuple[tuple[str, int], ...]) -> None:
+        # steps: (name, definition, shared attributes, operand slots, result types) per op; a slot
+        # numbers the inputs, then the results of the ops before, in order
+        self.steps = steps
+        self.outs = outs
+        self.calls = calls
 
     @staticmethod
     def record(ops: list[Operation], inputs: list[Value], outputs: list[Value], loc: Any,
                calls: dict[str, int]) -> _Template | None:
         """The recording of ``ops`` (built from ``inputs``), or None when they are not replayable: an
-        operand from elsewhere, several results, another location, unshared attributes.
-
-        ``run`` is generated Python (one ``_build`` call per op, its operands the inputs ``i<k>``
-        and earlier results ``v<k>``): replaying then costs what building the ops costs."""
-        ref: dict[int, str] = {id(v): f"i{k}" for k, v in enumerate(inputs)}
-        env: dict[str, Any] = {"build": _build}
-        lines = [f"def run({''.join(f'i{k}, ' for k in range(len(inputs)))}loc, parent, pend):"]
-        for k, o in enumerate(ops):
+        operand from elsewhere, several results, another location, unshared attributes."""
+        slot: dict[int, int] = {id(v): k for k, v in enumerate(inputs)}
+        steps = []
+        for o in ops:
             if (o.loc is not loc or len(o.results) > 1 or o.regions or o.successors or o.properties is not None
-                    or type(o.attributes) is not SharedAttributes or any(id(v) not in ref for v in o.operands)):
+                    or type(o.attributes) is not SharedAttributes or any(id(v) not in slot for v in o.operands)):
                 return None
-            env[f"d{k}"], env[f"a{k}"], env[f"n{k}"] = o.opdef, o.attributes, o.name
-            env[f"t{k}"] = o.results[0].type if o.results else None
-            args = "".join(f"{ref[id(v)]}, " for v in o.operands)
-            lines.append(f"    o{k} = build(d{k}, a{k}, n{k}, [{args}], t{k}, loc, parent)")
+            steps.append((o.name, o.opdef, o.attributes, tuple(slot[id(v)] for v in o.operands),
+                          (o.results[0].type,) if o.results else ()))
             if o.results:
-                ref[id(o.results[0])] = f"v{k}"
-                lines.append(f"    v{k} = o{k}.results[0]")
-        if any(id(v) not in ref for v in outputs):
+                slot[id(o.results[0])] = len(slot)
+        if any(id(v) not in slot for v in outputs):
             return None
-        lines.append(f"    pend.extend(({''.join(f'o{k}, ' for k in range(len(ops)))}))")
-        lines.append(f"    return [{''.join(f'{ref[id(v)]}, ' for v in outputs)}]")
-        exec(compile("\n".join(lines), "<gpu-to-runtime template>", "exec"), env)  # noqa: S102
-        t = _Template()
-        t.run = env["run"]
-        t.calls = tuple(calls.items())
-        return t
+        return _Template(tuple(steps), tuple(slot[id(v)] for v in outputs), tuple(calls.items()))
+
+    def run(self, inputs: list[Value], loc: Any, parent: Block, pend: list[Operation]) -> list[Value]:
+        """The recorded ops again, built from ``inputs`` before the ops of ``pend``; the outputs."""
+        vals = list(inputs)
+        add = pend.append
+        for name, od, attrs, slots, rtypes in self.steps:
+            n = len(slots)  # (no comprehension: in 3.11 it is a call per op)
+            operands = (NO_OPERANDS if n == 0 else [vals[slots[0]]] if n == 1
+                        else [vals[slots[0]], vals[slots[1]]] if n == 2 else list(map(vals.__getitem__, slots)))
+            op = new_op(name, od, operands, rtypes, attrs, loc, parent)
+            add(op)
+            if rtypes:
+                vals.append(op.results[0])
+        return list(map(vals.__getitem__, self.outs))
 
 
 class Builder:
@@ -148,8 +126,8 @@ class Builder:
         self.calls: dict[str, int] = {}  # runtime calls emitted, by callee (--mlir-pass-statistics)
         self.ip: Operation | None = None  # insert before this op
         self.loc: Any = None
-        self.pending: dict[int, list[Operation]] = {}  # id(op) -> ops to insert before it
-        self.erased: dict[int, Operation] = {}
+        self.edits = Rewriter()  # block edits, committed once per lowered block
+        self.pending = self.edits.before  # id(op) -> ops to insert before it (emit appends directly)
         self.attrs: dict[tuple, Any] = {}  # attributes shared by the ops it builds (printed/hashed once)
         self.shapes: dict[Any, tuple[Any, dict[str, Any], str]] = {}  # emit: -> (definition, shared attributes, name)
         # the shapes of the helpers' ops by cheap keys (no attribute built, no type hashed per op);
@@ -181,12 +159,9 @@ class Builder:
     def emit_shape(self, got: tuple[Any, dict[str, Any], str], operands: list[Value], result_types: list[T.Type],
                    loc: Any = None) -> Operation:
         """``emit`` of a ``shape``."""
-        n = len(result_types)
         ip = self.ip
-        op = _build(got[0], got[1], got[2], list(operands), result_types[0] if n == 1 else None,
+        op = new_op(got[2], got[0], list(operands) if operands else NO_OPERANDS, result_types, got[1],
                     loc if loc is not None else self.loc, ip.parent)
-        if n > 1:
-            op.results = new_results(op, result_types)
         pend = self.pending.get(id(ip))
         if pend is None:
             self.pending[id(ip)] = [op]
@@ -197,40 +172,23 @@ class Builder:
     # Block edits are deferred to the end of each block (lower_block): inserting into or erasing
     # from a block's op list invalidates its index cache, which made the pass quadratic.
     def insert_before(self, ip: Operation, op: Operation) -> None:
-        op.parent = ip.parent
-        self.pending.setdefault(id(ip), []).append(op)
+        self.edits.insert_before(ip, op)
 
     def erase(self, op: Operation) -> None:
-        op.drop_all_references()
-        self.erased[id(op)] = op
+        self.edits.erase(op)
 
     def commit_block(self, block: Block) -> None:
-        new: list[Operation] = []
-        for o in block.ops:
-            before = self.pending.pop(id(o), None)
-            if before:
-                new.extend(before)
-            if id(o) in self.erased:
-                o.parent = None
-                o.forget_results()
-            else:
-                new.append(o)
-        block.ops = new
-        block._index_cache = None
+        self.edits.commit_block(block)
 
     def commit_rest(self) -> None:
         """Commit the blocks that still have edits pending (each lowered block commits its own)."""
-        blocks = {id(o.parent): o.parent for o in self.erased.values() if o.parent is not None}
-        blocks.update((id(ops[0].parent), ops[0].parent) for ops in self.pending.values() if ops)
-        for b in blocks.values():
-            self.commit_block(b)
+        self.edits.commit()
 
     def release(self) -> None:
         """Drop every table when the pass is done: the builder and the contexts built on it refer
         to each other, and with the cyclic collector off they would keep every erased op (and
         every token of the input) alive until the process ends."""
-        for o in self.erased.values():
-            o.forget_results()
+        self.edits.release()
         vars(self).clear()
 
     def templated(self, key: Any, inputs: list[Value], emit: Callable[[], list[Value]]) -> list[Value]:
@@ -258,7 +216,7 @@ class Builder:
         pend = self.pending.get(id(ip))
         if pend is None:
             pend = self.pending[id(ip)] = []
-        out = t.run(*inputs, self.loc, ip.parent, pend)
+        out = t.run(inputs, self.loc, ip.parent, pend)
         calls = self.calls
         for fn, n in t.calls:
             calls[fn] = calls.get(fn, 0) + n

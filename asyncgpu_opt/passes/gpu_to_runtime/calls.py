@@ -15,7 +15,7 @@ from ...dialects.gpu_runtime import CallArg, RuntimeCall
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
-from .abi import PTR, Builder, _identity_layout
+from .abi import PTR, Builder, identity_layout
 
 _UNRANKED_DESC = T.LLVMStructType([T.i64, PTR])
 
@@ -27,7 +27,7 @@ def _operand(op: Operation, a: CallArg) -> Value:
 def check_identity(op: Operation, m: Value) -> None:
     """Located error unless ``m`` is a memref with the identity layout."""
     mt = m.type
-    if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not _identity_layout(mt)):
+    if not isinstance(mt, T.MemRefType) or (mt.layout is not None and not identity_layout(mt)):
         raise MLIRError(f"'{op.name}' op: only memrefs with identity layout are supported, got '{mt}'",
                         op.loc, op=op)
 

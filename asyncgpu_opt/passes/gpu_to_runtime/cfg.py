@@ -1,4 +1,4 @@
-"""CFG normalisation of gpu-to-runtime (``_normalize_cfg``): in a function with several blocks,
+"""CFG normalisation of gpu-to-runtime (``normalize_cfg``): in a function with several blocks,
 every token becomes local to its block (live-in tokens become block arguments passed by every
 edge), and the edges of one branch carry the same tokens equally often."""
 
@@ -11,7 +11,7 @@ from ...analysis.tokens import is_token
 from ...diagnostics import MLIRError
 from ...ir import types as T
 from ...ir.core import Block, Operation, Value
-from .prepare import _is_async_token_value
+from .prepare import is_async_token_value
 
 
 def _is_branch(op: Operation) -> bool:
@@ -19,7 +19,7 @@ def _is_branch(op: Operation) -> bool:
     return is_branch(op) and op.opdef is not None
 
 
-def _edge_slices(op: Operation) -> list[tuple[int, int]]:
+def edge_slices(op: Operation) -> list[tuple[int, int]]:
     """The operand index range of each successor's operands of a branch op."""
     return [op.opdef.successor_operand_range(op, i) for i in range(len(op.successors))]
 
@@ -40,7 +40,7 @@ def _top_block(op: Operation, region: Any) -> Block:
     return op.parent
 
 
-def _normalize_cfg(fn: Operation) -> None:
+def normalize_cfg(fn: Operation) -> None:
     """Make every token of a multi-block function local to its block: a token live into a block
     other than its defining one becomes a block argument there, appended to the successor operands
     of every edge into the block.  Then each conditional branch carries the same tokens equally
@@ -52,7 +52,7 @@ def _normalize_cfg(fn: Operation) -> None:
     entry = blocks[0]
     for b in blocks[1:]:
         for a in b.args:
-            if _is_async_token_value(a.type):
+            if is_async_token_value(a.type):
                 raise MLIRError("gpu-to-runtime cannot lower an !async.value<!gpu.async.token> block argument",
                                 b.ops[0].loc if b.ops else fn.loc, op=fn)
     def_block, order, live_in = _live_tokens(region, blocks, entry)

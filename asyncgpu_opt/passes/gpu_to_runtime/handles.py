@@ -1,7 +1,7 @@
 """Lowering-time handles of gpu-to-runtime: a token maps to a ``Stream`` (shared by a chain,
 reference counted) or an ``Event`` (owned or borrowed).  Each carries a vector clock (``seen``:
 id(stream or event) -> version) saying what it is already ordered after when lowered; the host has
-one too.  ``_covered``/``_note_waited`` read and advance these clocks."""
+one too.  ``covered``/``note_waited`` read and advance these clocks."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _merge_seen(into: dict[int, int], other: dict[int, int]) -> None:
             into[k] = v
 
 
-def _covered(seen: dict[int, int], h: Any) -> bool:
+def covered(seen: dict[int, int], h: Any) -> bool:
     """Whether an agent that has ``seen`` is already ordered after handle ``h``."""
     if isinstance(h, Stream):
         return seen.get(id(h), -1) >= h.version
@@ -39,7 +39,7 @@ def _covered(seen: dict[int, int], h: Any) -> bool:
     return id(h) in seen
 
 
-def _note_waited(seen: dict[int, int], h: Any) -> None:
+def note_waited(seen: dict[int, int], h: Any) -> None:
     """An agent with ``seen`` waited for handle ``h``: it is now ordered after all ``h`` was."""
     if isinstance(h, Stream):
         _merge_seen(seen, h.seen)
@@ -62,7 +62,7 @@ class Event:
         self.snap = snap  # (stream, its version, its seen) when recorded here, else None
 
 
-def _unique(vals: list[Value]) -> list[Value]:
+def unique(vals: list[Value]) -> list[Value]:
     out: list[Value] = []
     seen: set[int] = set()
     for v in vals:

@@ -16,28 +16,28 @@ from ...ir import types as T
 from ...ir.core import Operation, Value
 from .abi import PTR, Builder, descriptor_type
 from .calls import check_identity, emit_runtime_call
-from .handles import Stream, _covered, _note_waited, _unique
+from .handles import Stream, covered, note_waited, unique
 from .schedule import Ownership
 
-Lowering = Callable[[Ownership, Operation], None]
+OpLowering = Callable[[Ownership, Operation], None]
 
 
 class _Lowerings(dict):
     """Op class -> lowering: the registered ``@lowering`` functions, else (found and cached on
     first lookup) ``lower_runtime_call`` for a class with a runtime binding, else None."""
 
-    def __missing__(self, cls: Any) -> Lowering | None:
+    def __missing__(self, cls: Any) -> OpLowering | None:
         fn = lower_runtime_call if getattr(cls, "runtime_call", None) is not None else None
         self[cls] = fn
         return fn
 
 
-LOWERINGS: dict[Any, Lowering | None] = _Lowerings()
+LOWERINGS: dict[Any, OpLowering | None] = _Lowerings()
 
 
 def lowering(*classes: type) -> Callable:
     """Register the decorated ``fn(ctx, op)`` as the lowering of ops of these classes."""
-    def register(fn: Lowering) -> Lowering:
+    def register(fn: OpLowering) -> OpLowering:
         for c in classes:
             LOWERINGS[c] = fn
         return fn
@@ -57,34 +57,34 @@ def _wait(ctx: Ownership, op: Operation) -> None:
     deps = list(AsyncOp.deps(op))
     tok = AsyncOp.token(op)
     if tok is not None and not deps and not tok.uses:  # a root nothing waits for
-        ctx.L.erase(op)
+        ctx.L.b.erase(op)
         return
     if tok is not None:
-        if all(_covered(ctx.host_seen, ctx.handle(d, op)) for d in _unique(deps)) and ctx._droppable(tok):
+        if all(covered(ctx.host_seen, ctx.handle(d, op)) for d in unique(deps)) and ctx.droppable(tok):
             # everything it joins is complete (the host waited for it): so is its token
-            for d in ctx.consume(_unique(deps)):
+            for d in ctx.consume(unique(deps)):
                 ctx.release(d)
-            ctx._drop_complete(tok)
-            ctx.L.erase(op)
+            ctx.drop_complete(tok)
+            ctx.L.b.erase(op)
             return
         s, dying = ctx.primary(op, deps)
         ctx.finish_op_after(op, s, dying)
         return
-    uniq = _unique(deps)
+    uniq = unique(deps)
     hs = [ctx.handle(d, op) for d in uniq]
     dying = ctx.consume(uniq)
     # sync first the streams that have waited for the most: they may cover the others
     hs.sort(key=lambda h: -len(h.seen) if isinstance(h, Stream) else 0)
     done: set[int] = set()
     for h in hs:
-        if id(h) in done or _covered(ctx.host_seen, h):
+        if id(h) in done or covered(ctx.host_seen, h):
             continue
         done.add(id(h))
-        L.call("mgpuStreamSynchronize" if isinstance(h, Stream) else "mgpuEventSynchronize", [h.ptr])
-        _note_waited(ctx.host_seen, h)
+        L.b.call("mgpuStreamSynchronize" if isinstance(h, Stream) else "mgpuEventSynchronize", [h.ptr])
+        note_waited(ctx.host_seen, h)
     for d in dying:
         ctx.release(d)
-    ctx.L.erase(op)
+    ctx.L.b.erase(op)
 
 
 def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operation, Value], None],
@@ -98,21 +98,21 @@ def _on_stream(ctx: Ownership, op: Operation, emit: Callable[[Ownership, Operati
     unused = tok is None or (ctx.remaining.get(id(tok), 0) == 0 and not tok.uses)
     null_stream = unused and not deps and null_ok
     if null_stream:
-        s_ptr = L.zero()
+        s_ptr = L.b.zero()
         s = None
         dying: list[Value] = []
     else:
         s, dying = ctx.primary(op, deps)
         s_ptr = s.ptr
-    L.ip = op
+    L.b.ip = op
     emit(ctx, op, s_ptr)
     if s is None:  # synchronous, or a token nothing waits for
-        ctx.L.erase(op)
+        ctx.L.b.erase(op)
         return
     ctx.finish_op(op, s, dying, sync=tok is None)
     if tok is not None:
-        ctx._detach_token(tok, s)
-    ctx.L.erase(op)
+        ctx.detach_token(tok, s)
+    ctx.L.b.erase(op)
 
 
 def lower_runtime_call(ctx: Ownership, op: Operation) -> None:
@@ -120,10 +120,10 @@ def lower_runtime_call(ctx: Ownership, op: Operation) -> None:
     stream argument, right here."""
     rc = op.opdef.runtime_call
     if not rc.stream:
-        emit_runtime_call(ctx.L, op, rc)
-        ctx.L.erase(op)
+        emit_runtime_call(ctx.L.b, op, rc)
+        ctx.L.b.erase(op)
         return
-    _on_stream(ctx, op, lambda ctx, op, s_ptr: emit_runtime_call(ctx.L, op, rc, s_ptr), null_ok=rc.null_stream)
+    _on_stream(ctx, op, lambda ctx, op, s_ptr: emit_runtime_call(ctx.L.b, op, rc, s_ptr), null_ok=rc.null_stream)
 
 
 @lowering(AllocOp)
@@ -161,19 +161,19 @@ def _free_synchronously(ctx: Ownership, op: Operation, deps: list[Value], tok: V
     the op was lowered so."""
 
     L = ctx.L
-    uniq = _unique(deps)
-    if any(not _covered(ctx.host_seen, ctx.handle(d, op)) for d in uniq):
+    uniq = unique(deps)
+    if any(not covered(ctx.host_seen, ctx.handle(d, op)) for d in uniq):
         return False
-    if any(s.version and not _covered(ctx.host_seen, s) for s in L.fn_streams):
+    if any(s.version and not covered(ctx.host_seen, s) for s in L.fn_streams):
         return False  # cuMemFree would wait for that work
-    if not ctx._droppable(tok):
+    if not ctx.droppable(tok):
         return False
     for d in ctx.consume(uniq):
         ctx.release(d)
-    L.ip, L.loc = op, op.loc
-    emit_runtime_call(L, op, op.opdef.runtime_call)  # on the null stream
-    ctx._drop_complete(tok)
-    L.erase(op)
+    L.b.ip, L.b.loc = op, op.loc
+    emit_runtime_call(L.b, op, op.opdef.runtime_call)  # on the null stream
+    ctx.drop_complete(tok)
+    L.b.erase(op)
     return True
 
 
@@ -184,8 +184,8 @@ def _emit_alloc(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
     check_identity(op, m)
     sizes = op.operand_group("dynamicSizes")
     key = ("gpu.alloc", m.type, "hostShared" in op.attributes, *[v.type for v in sizes])
-    L = ctx.L
-    mm, = L.templated(key, [*sizes, s_ptr], lambda: [_alloc_ops(L, op, m.type, sizes, s_ptr)])
+    B = ctx.L.b
+    mm, = B.templated(key, [*sizes, s_ptr], lambda: [_alloc_ops(B, op, m.type, sizes, s_ptr)])
     m.replace_all_uses_with(mm)
 
 
@@ -244,4 +244,4 @@ def _emit_launch(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
     operands["asyncObject"] = [s_ptr]
     attrs = {k: v for k, v in op.attributes.items() if k != "operandSegmentSizes"}
     new = LaunchFuncOp.build(operands, {}, attrs, loc=op.loc)
-    ctx.L.insert_before(op, new)
+    ctx.L.b.insert_before(op, new)

@@ -8,9 +8,10 @@ from typing import Any
 
 from ...ir import types as T
 from ...ir.core import Operation
+from ...ir.rewriter import Rewriter, erase, insert_before
 
 
-def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
+def drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
     """Tokens that are complete when the host has them need no waiting: a ``gpu.wait async``
     without dependencies, and a ``gpu.alloc`` whose dependencies are all complete
     (``mgpuMemAlloc`` allocates when the host calls it; the stream is ignored, as upstream's
@@ -31,12 +32,12 @@ def _drop_complete_tokens(graph: dict[int, list[Any]]) -> None:
             complete.add(id(tok))
 
 
-def _forward_single_waits(fn: Operation) -> None:
+def forward_single_waits(fn: Operation) -> None:
     """``%b = gpu.wait async [%a]`` completes exactly when ``%a`` does: every use of ``%b`` becomes a
     use of ``%a`` and the op goes (an explicit fork, as wait-insertion writes them, costs nothing)."""
     from ...dialects.gpu import AsyncOp, WaitOp
 
-    gone: dict[int, list[Operation]] = {}
+    edits = Rewriter()
     for op in fn.walk():
         if op.opdef is not WaitOp or not op.results:
             continue
@@ -44,27 +45,19 @@ def _forward_single_waits(fn: Operation) -> None:
         if len(deps) != 1 and not (deps and all(d is deps[0] for d in deps)):
             continue
         op.results[0].replace_all_uses_with(deps[0])
-        gone.setdefault(id(op.parent), []).append(op)
-    for ops in gone.values():
-        block = ops[0].parent
-        ids = {id(o) for o in ops}
-        for o in ops:
-            o.drop_all_references()
-            o.parent = None
-            o.forget_results()
-        block.ops = [o for o in block.ops if id(o) not in ids]
-        block._index_cache = None
+        edits.erase(op)
+    edits.commit()
 
 
-def _has_token(t: T.Type) -> bool:
+def has_token(t: T.Type) -> bool:
     return isinstance(t, T.FunctionType) and any(x == T.gpu_async_token for x in (*t.inputs, *t.results))
 
 
-def _is_async_token_value(t: T.Type) -> bool:
+def is_async_token_value(t: T.Type) -> bool:
     return isinstance(t, T.AsyncValueType) and t.value_type == T.gpu_async_token
 
 
-def _single_use_async_tokens(fn: Operation) -> None:
+def single_use_async_tokens(fn: Operation) -> None:
     """Give every use of an ``!async.value<!gpu.async.token>`` its own execute result (the yielded
     token is repeated), so that each event has exactly one owner (upstream's SingleTokenUseCallback)."""
     from ...dialects.async_ import ExecuteOp
@@ -72,7 +65,7 @@ def _single_use_async_tokens(fn: Operation) -> None:
     for ex in [o for o in fn.walk() if o.opdef is ExecuteOp]:
         extra: list[tuple[int, Operation, int]] = []
         for r in ex.results[1:]:
-            if _is_async_token_value(r.type) and len(r.uses) > 1:
+            if is_async_token_value(r.type) and len(r.uses) > 1:
                 extra.extend((r.index, u, i) for u, i in list(r.uses)[1:])
         if not extra:
             continue
@@ -83,11 +76,10 @@ def _single_use_async_tokens(fn: Operation) -> None:
         new = Operation.create(ex.name, list(ex.operands), [r.type for r in ex.results]
                                + [ex.results[i].type for i, _, _ in extra], dict(ex.attributes), regions,
                                loc=ex.loc)
-        b = ex.parent
-        b.insert(b.index_of(ex), new)
+        insert_before(ex, new)
         n = len(ex.results)
         for k, (_, user, idx) in enumerate(extra):
             user.set_operand(idx, new.results[n + k])
         for old, nr in zip(ex.results, new.results):
             old.replace_all_uses_with(nr)
-        ex.erase()
+        erase(ex)

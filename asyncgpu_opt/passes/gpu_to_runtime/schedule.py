@@ -12,17 +12,17 @@ from ...diagnostics import MLIRError
 from ...dialects.gpu import DeallocOp, WaitOp
 from ...ir.core import Block, Operation, Value
 from .chains import Plan, plan_block
-from .handles import Event, Stream, _covered, _note_waited, _unique
+from .handles import Event, Stream, covered, note_waited, unique
 
 if TYPE_CHECKING:
-    from .lowering import _Lowering
+    from .lowering import Lowering
 
 
 class Ownership:
     """The per-block lowering state: token -> handle (``env``), live uses left (``remaining``), the
     block's stream pool, the host's clock; stream choice and release."""
 
-    def __init__(self, L: _Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
+    def __init__(self, L: Lowering, block: Block, env: dict[int, Any], remaining: dict[int, int],
                  pool: list[Stream], graph: dict[int, list[Any]] | None = None) -> None:
         self.L = L
         self.block = block
@@ -64,13 +64,13 @@ class Ownership:
         elif h.pooled:
             self.L.event_pool.append(h.ptr)
         elif h.owned:
-            self.L.call("mgpuEventDestroy", [h.ptr])
+            self.L.b.call("mgpuEventDestroy", [h.ptr])
 
     def consume(self, deps: list[Value]) -> list[Value]:
         """Count one use of each distinct dep; return the deps that die here."""
         dying = []
         remaining = self.remaining
-        for d in deps if len(deps) < 2 else _unique(deps):
+        for d in deps if len(deps) < 2 else unique(deps):
             n = remaining.get(id(d))
             if n is not None:
                 remaining[id(d)] = n - 1
@@ -81,17 +81,21 @@ class Ownership:
     def primary(self, op: Operation, deps: list[Value]) -> tuple[Stream, list[Value]]:
         """Pick the stream for ``op`` (holding one reference on it) and wait for the other deps."""
         L = self.L
-        uniq = deps if len(deps) < 2 else _unique(deps)
+        uniq = deps if len(deps) < 2 else unique(deps)
         hs = [self.handle(d, op) for d in uniq]
         dying = self.consume(uniq)
         chosen: Stream | None = None
         if self.plan is not None:
             chosen = self._planned(op, hs)
         dying_ids = {id(d) for d in dying} if chosen is None else set()
+        n_dying: dict[int, int] = {}  # id(handle) -> deps on it that die here
+        if chosen is None:
+            for d2, h2 in zip(uniq, hs):
+                if id(d2) in dying_ids:
+                    n_dying[id(h2)] = n_dying.get(id(h2), 0) + 1
         for h in hs if chosen is None else ():
             if isinstance(h, Stream) and not h.borrowed:
-                n_dying = sum(1 for d2, h2 in zip(uniq, hs) if h2 is h and id(d2) in dying_ids)
-                if h.refs - n_dying == 0:
+                if h.refs - n_dying.get(id(h), 0) == 0:
                     # prefer a stream this block did not create (an argument's): the block's own
                     # then goes back to the pool, which a loop body creates only once
                     if chosen is None or (chosen.created is not None and h.created is None):
@@ -107,7 +111,7 @@ class Ownership:
         chosen.refs += 1
         waited: set[int] = set()
         for h in hs:
-            if h is chosen or id(h) in waited or _covered(self.host_seen, h):
+            if h is chosen or id(h) in waited or covered(self.host_seen, h):
                 continue  # (the host already waited for it: it is complete when the op is enqueued)
             waited.add(id(h))
             L.wait_on(chosen, h)
@@ -135,11 +139,11 @@ class Ownership:
             return s
         seen = dict(self.host_seen)
         for h in hs:
-            _note_waited(seen, h)
+            note_waited(seen, h)
         free = [i for i, t in enumerate(self.pool)
                 if self.stream_chain.get(id(t)) is None or P.finished(self.stream_chain[id(t)], self.cur)]
         if free:
-            i = next((i for i in reversed(free) if _covered(seen, self.pool[i])), free[-1])
+            i = next((i for i in reversed(free) if covered(seen, self.pool[i])), free[-1])
             s = self.pool.pop(i)
             s.refs = 0
         else:
@@ -168,9 +172,9 @@ class Ownership:
             if L.event_pool:
                 e = L.event_pool.pop()
             else:
-                e = L.call("mgpuEventCreate", [])
+                e = L.b.call("mgpuEventCreate", [])
                 L.block_events.append(e)  # destroyed before the block's terminator
-            L.call("mgpuEventRecord", [e, s.ptr])
+            L.b.call("mgpuEventRecord", [e, s.ptr])
             self.env[vid] = Event(e, owned=False, pooled=True, snap=(s, s.version, dict(s.seen)))
             s.refs -= 1
 
@@ -213,9 +217,9 @@ class Ownership:
                 if L.event_pool:
                     e = L.event_pool.pop()
                 else:
-                    e = L.call("mgpuEventCreate", [])
+                    e = L.b.call("mgpuEventCreate", [])
                     L.block_events.append(e)  # destroyed before the block's terminator
-                L.call("mgpuEventRecord", [e, h.ptr])
+                L.b.call("mgpuEventRecord", [e, h.ptr])
                 self.env[id(d)] = Event(e, owned=False, pooled=True, snap=(h, h.version, dict(h.seen)))
                 h.refs -= 1
                 return h
@@ -228,10 +232,10 @@ class Ownership:
             return None
         seen = dict(self.host_seen)
         for h in hs:
-            _note_waited(seen, h)
+            note_waited(seen, h)
         for i in range(len(self.pool) - 1, -1, -1):
             s = self.pool[i]
-            if _covered(seen, s):
+            if covered(seen, s):
                 self.pool.pop(i)
                 s.refs = 0
                 return s
@@ -245,7 +249,9 @@ class Ownership:
             return None
         seen = dict(self.host_seen)
         for h in hs:
-            _note_waited(seen, h)
+            note_waited(seen, h)
+        if not seen:
+            return None  # ordered after nothing: no stream is covered (and the scan below is O(live))
         by_stream: dict[int, list[int]] = {}
         for vid in list(self.live):
             h = self.env.get(vid)
@@ -260,7 +266,7 @@ class Ownership:
         best: Stream | None = None
         for vids in by_stream.values():
             s = self.env[vids[0]]
-            if s.borrowed or not _covered(seen, s) or len(vids) + dying_refs.get(id(s), 0) != s.refs:
+            if s.borrowed or not covered(seen, s) or len(vids) + dying_refs.get(id(s), 0) != s.refs:
                 continue
             if any(self._waited_later_id(v) for v in vids):
                 continue
@@ -289,11 +295,11 @@ class Ownership:
 
     def finish_op(self, op: Operation, s: Stream, dying: list[Value], sync: bool) -> None:
         L = self.L
-        L.ip = op
-        L.loc = op.loc
+        L.b.ip = op
+        L.b.loc = op.loc
         if sync:
-            L.call("mgpuStreamSynchronize", [s.ptr])
-            _note_waited(self.host_seen, s)
+            L.b.call("mgpuStreamSynchronize", [s.ptr])
+            note_waited(self.host_seen, s)
         for d in dying:
             self.release(d)
         tok = op.results[-1] if op.results and L.is_tok(op.results[-1]) else None
@@ -307,7 +313,7 @@ class Ownership:
     def finish_op_after(self, op: Operation, s: Stream, dying: list[Value]) -> None:
         """gpu.wait async: bind the token to ``s`` and erase the op."""
         L = self.L
-        L.ip = op
+        L.b.ip = op
         for d in dying:
             self.release(d)
         tok = op.results[0]
@@ -315,16 +321,16 @@ class Ownership:
         self.live[id(tok)] = None
         if self.remaining.get(id(tok), 0) == 0:
             L.drop_stream(s, self.pool)
-        self._detach_token(tok, s)
-        self.L.erase(op)
+        self.detach_token(tok, s)
+        self.L.b.erase(op)
 
-    def _detach_token(self, tok: Value, s: Stream) -> None:
+    def detach_token(self, tok: Value, s: Stream) -> None:
         """The token's op is erased while its uses remain: users are lowered later and read its
         handle through ``env`` (the pass checks at the end that none is left)."""
         if tok.uses:
             self.L.detached.append(tok)
 
-    def _droppable(self, tok: Value) -> bool:
+    def droppable(self, tok: Value) -> bool:
         """Whether every use of ``tok`` is a dependency of an async gpu op of this block (not yet
         lowered): a complete token can then simply be dropped."""
         from ...dialects.gpu import AsyncOp, is_async_op
@@ -337,7 +343,7 @@ class Ownership:
                 return False
         return True
 
-    def _drop_complete(self, tok: Value) -> None:
+    def drop_complete(self, tok: Value) -> None:
         """``tok`` is complete when the host reaches its op: remove it from its users' dependencies."""
         from ...dialects.gpu import AsyncOp
 
