@@ -14,6 +14,7 @@ single dependency), so the token graph's maximal concurrency is what the hazard 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Callable
 from typing import Any
@@ -122,10 +123,12 @@ class Interpreter:
             name = name[len("_mlir_ciface_") :]
         if name in RU.PRINT_MEMREF_DTYPES:
             m = args[0]
-            if isinstance(m, tuple):  # unranked LLVM descriptor (rank, ptr to descriptor)
-                m = memref_from_llvm(m, None)
-            self.host_read(m, loc)
+            if len(args) == 2:  # convert-func-to-llvm passes the unranked descriptor's two fields
+                m = tuple(args)
             dt = np.dtype(RU.PRINT_MEMREF_DTYPES[name])
+            if isinstance(m, tuple):  # unranked LLVM descriptor (rank, ptr to descriptor): typeless
+                m = dataclasses.replace(memref_from_llvm(m, None), dtype=dt)
+            self.host_read(m, loc)
             flat = m.flat().view(m.dtype)
             arr = flat.astype(dt, copy=False) if dt != m.dtype else flat
             out.write(RU.format_memref(arr, m.base_elem + m.offset, list(m.sizes), list(m.strides),
@@ -141,6 +144,10 @@ class Interpreter:
             return []
         if name.startswith("mgpu"):
             return [self.call_mgpu(name, args, loc)]
+        from .libc import LIBC
+
+        if name in LIBC:
+            return LIBC[name](self, args, loc)
         raise MLIRError(f"--run: call to unknown external function '@{name}'", loc)
 
     # ------------------------------------------------------------------ memory
@@ -260,12 +267,19 @@ class Interpreter:
 
     def kernel_func(self, op: Any, ref: A.SymbolRefAttr) -> Any:
         mod = self.gpu_modules.get(ref.root)
+        if mod is None and getattr(self.symbols.get(ref.root), "name", None) == "gpu.binary":
+            raise MLIRError(f"--run: kernel '{ref}' exists only as machine code (gpu.binary "
+                            f"'@{ref.root}'): the simulator runs kernels from their gpu.module source; "
+                            "--backend cuda can run it", op.loc)
         if mod is None:
             raise MLIRError(f"--run: kernel module '@{ref.root}' not found", op.loc)
         if mod.regions:
             for f in mod.regions[0].blocks[0].ops:
                 sn = f.attributes.get("sym_name")
                 if isinstance(sn, A.StringAttr) and sn.value == ref.leaf:
+                    if f.name == "llvm.func":
+                        raise MLIRError(f"--run: kernel '{ref}' is already lowered to LLVM (llvm.func): the "
+                                        "simulator runs kernels from their gpu.func source", op.loc)
                     return f
         raise MLIRError(f"--run: kernel '{ref}' not found", op.loc)
 

@@ -242,3 +242,19 @@ def _store(it: Any, op: Any) -> Any:
 
 SIM.impl(llvm_d.CondBrOp)(cond_br_successor)  # which successor: as cf.cond_br (run/branches.py)
 CUDA.refuse(llvm_d.CondBrOp)
+
+
+@HOST.impl("llvm.intr.memcpy", "llvm.intr.memmove")
+def _memcpy(it: Any, op: Any) -> Any:
+    from ..libc import copy_bytes
+
+    dst, src, n = (it.get(v) for v in op.operands)
+    copy_bytes(it, dst, src, int(n), op.loc, op.name[len("llvm.intr."):])
+
+
+@HOST.impl("llvm.intr.memset")
+def _memset(it: Any, op: Any) -> Any:
+    from ..libc import set_bytes
+
+    dst, val, n = (it.get(v) for v in op.operands)
+    set_bytes(it, dst, int(val), int(n), op.loc)
