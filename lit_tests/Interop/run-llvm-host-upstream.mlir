@@ -12,7 +12,7 @@
 // LOWERED-DAG: llvm.call @free
 // LOWERED-DAG: llvm.alloca
 // LOWERED-DAG: "llvm.intr.memcpy"
-// BIN: <stdin>:[[#]]:[[#]]: error: --run: kernel '@k::@show' exists only as machine code (gpu.binary '@k'): {{.*}} --backend cuda can run it
+// BIN: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: --run: kernel '@k::@show' exists only as machine code (gpu.binary '@k'): {{.*}} --backend cuda can run it
 
 module attributes {gpu.container_module} {
   gpu.module @k {
