@@ -110,7 +110,7 @@ module {
     llvm.return
   }
 
-  // PAST: llvm-libc.mlir:[[# @LINE + 5]]:10: error: --run: memcpy of 9 bytes at offset 0 is out of bounds of a 8-byte buffer
+  // PAST: llvm-libc.mlir:[[# @LINE + 6]]:10: error: --run: memcpy of 9 bytes at offset 0 is out of bounds of a 8-byte buffer
   llvm.func @copy_past_end() {
     %c8 = llvm.mlir.constant(8 : i64) : i64
     %c9 = llvm.mlir.constant(9 : i64) : i64
@@ -120,7 +120,7 @@ module {
     llvm.return
   }
 
-  // UAF: llvm-libc.mlir:[[# @LINE + 7]]:10: error: use after free: memcpy on host at {{.*}} reads buffer #{{[0-9]+}} freed at {{.*}}llvm-libc.mlir:[[# @LINE + 6]]:5
+  // UAF: llvm-libc.mlir:[[# @LINE + 6]]:10: error: use after free: memcpy on host at {{.*}} reads buffer #{{[0-9]+}} freed at {{.*}}llvm-libc.mlir:[[# @LINE + 5]]:5
   llvm.func @copy_after_free() {
     %c8 = llvm.mlir.constant(8 : i64) : i64
     %p = llvm.call @malloc(%c8) : (i64) -> !llvm.ptr
