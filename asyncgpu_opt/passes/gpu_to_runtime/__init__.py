@@ -130,7 +130,7 @@ class GpuToRuntimePass(Pass):
     def _lower(self, L: Lowering, op: Operation) -> bool:
         L.b.loc = op.loc
         changed = False
-        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp]:
+        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp or o.name == "llvm.func"]:
             changed = _lower_function(L, fn) or changed
         for tok in L.detached:
             if tok.uses:
@@ -151,13 +151,13 @@ class GpuToRuntimePass(Pass):
 
 
 def _lower_function(L: Lowering, fn: Operation) -> bool:
-    """Lower one ``func.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
+    """Lower one ``func.func`` or ``llvm.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
     holds host gpu ops or tokens, its normalised body block by block.  Returns whether it changed."""
     changed = False
     # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
     # from the caller, results are owned by the caller
     ft = fn.attributes["function_type"].type
-    sig = has_token(ft)
+    sig = isinstance(ft, T.FunctionType) and has_token(ft)  # (an llvm.func has no token in its type)
     if sig:
         fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
             [PTR if t == T.gpu_async_token else t for t in ft.inputs],
