@@ -1,8 +1,12 @@
-"""``llvm.intr.memcpy`` / ``memmove`` / ``memset`` (LLVMIntrinsicOps.td), which
-``finalize-memref-to-llvm`` emits for ``memref.copy``.  Generic form only upstream:
+"""``llvm.intr.memcpy`` / ``memmove`` / ``memset`` and ``stacksave`` / ``stackrestore``
+(LLVMIntrinsicOps.td), which ``finalize-memref-to-llvm`` emits for ``memref.copy``.
+memcpy/memmove/memset have the generic form only upstream:
 
     "llvm.intr.memcpy"(%dst, %src, %len) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
     "llvm.intr.memset"(%dst, %val, %len) <{isVolatile = false}> : (!llvm.ptr, i8, i64) -> ()
+
+    stacksave    ::= attr-dict `:` type
+    stackrestore ::= ssa attr-dict `:` type
 
 Loaded with the llvm dialect (``ir.registry._EXTRA_MODULES``).
 """
@@ -44,3 +48,29 @@ class MemsetOp(_MemIntr):
     name = "llvm.intr.memset"
     operands = (single("dst"), single("val"), single("len"))
     _kinds = ("ptr", "int", "int")
+
+
+class StackSaveOp(OpDef):
+    """``llvm.intr.stacksave : !llvm.ptr`` (around ``memrefCopy``'s descriptor allocas)."""
+
+    name = "llvm.intr.stacksave"
+    results = (single("res"),)
+    assembly_format = "attr-dict `:` qualified(type($res))"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not isinstance(op.results[0].type, T.LLVMPointerType):
+            raise VerifyError(f"result #0 must be LLVM pointer type, but got '{op.results[0].type}'", op)
+
+
+class StackRestoreOp(OpDef):
+    """``llvm.intr.stackrestore %p : !llvm.ptr``."""
+
+    name = "llvm.intr.stackrestore"
+    operands = (single("ptr"),)
+    assembly_format = "$ptr attr-dict `:` qualified(type($ptr))"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not isinstance(op.operands[0].type, T.LLVMPointerType):
+            raise VerifyError(f"operand #0 must be LLVM pointer type, but got '{op.operands[0].type}'", op)

@@ -11,11 +11,16 @@ load/store (so a ``free`` or ``memcpy`` racing with device work is caught):
 * ``memcpy(dst, src, n)`` / ``memmove(dst, src, n)`` / ``memset(p, byte, n)``: bytes, returning
   ``dst`` / ``p``.
 
+``memrefCopy(elem_size, src, dst)`` (the runner utils' copy of strided memrefs, which
+``finalize-memref-to-llvm`` calls for a non-contiguous ``memref.copy``) takes pointers to unranked
+descriptors ``{rank, ptr to ranked descriptor}``.
+
 ``LIBC`` maps each name to ``fn(interpreter, args, loc) -> results``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -106,7 +111,30 @@ def memset(it: Any, args: list[Any], loc: Any) -> list[Any]:
     return [args[0]]
 
 
+def _unranked(it: Any, p: Any, dtype: np.dtype, loc: Any) -> Any:
+    from .values import Cell, memref_from_llvm
+
+    d = p.value if isinstance(p, Cell) else p
+    if not isinstance(d, tuple):
+        raise MLIRError("--run: memrefCopy expects pointers to unranked memref descriptors", loc)
+    return dataclasses.replace(memref_from_llvm(d, None), dtype=dtype)
+
+
+def memref_copy(it: Any, args: list[Any], loc: Any) -> list[Any]:
+    size = int(args[0])
+    if size not in (1, 2, 4, 8, 16):
+        raise MLIRError(f"--run: memrefCopy of {size}-byte elements is not supported", loc)
+    dt = np.dtype(f"V{size}")
+    src, dst = _unranked(it, args[1], dt, loc), _unranked(it, args[2], dt, loc)
+    if tuple(src.sizes) != tuple(dst.sizes):
+        raise MLIRError(f"--run: memrefCopy between shapes {list(src.sizes)} and {list(dst.sizes)}", loc)
+    it.host_read(src, loc)
+    it.host_read(dst, loc, write=True)
+    dst.array()[...] = src.array()
+    return []
+
+
 LIBC: dict[str, Callable[[Any, list[Any], Any], list[Any]]] = {
     "malloc": malloc, "calloc": calloc, "aligned_alloc": aligned_alloc, "free": free,
-    "memcpy": memcpy, "memmove": memmove, "memset": memset,
+    "memcpy": memcpy, "memmove": memmove, "memset": memset, "memrefCopy": memref_copy,
 }
