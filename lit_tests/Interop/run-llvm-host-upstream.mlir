@@ -5,6 +5,9 @@
 // RUN: %{mlir-opt-ref} %s --pass-pipeline='builtin.module(convert-scf-to-cf,finalize-memref-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)' > %t.llvm.mlir
 // RUN: filecheck --input-file %t.llvm.mlir %s --check-prefix LOWERED
 // RUN: asyncgpu-opt %t.llvm.mlir --run --backend sim | filecheck %s
+// Then with the gpu ops lowered to runtime calls, by us and by upstream:
+// RUN: asyncgpu-opt %t.llvm.mlir --gpu-to-runtime | asyncgpu-opt --run --backend sim | filecheck %s
+// RUN: %{mlir-opt-ref} %t.llvm.mlir -gpu-to-llvm | asyncgpu-opt --run --backend sim | filecheck %s
 // With the kernels compiled to a gpu.binary, only machine code is left: the simulator says so.
 // RUN: %{mlir-opt-ref} %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-to-nvvm),nvvm-attach-target{chip=sm_75},gpu-module-to-binary{format=isa},convert-scf-to-cf,finalize-memref-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)' | not asyncgpu-opt --run --backend sim 2>&1 | filecheck %s --check-prefix BIN
 
