@@ -268,6 +268,8 @@ class Interpreter:
     def kernel_func(self, op: Any, ref: A.SymbolRefAttr) -> Any:
         mod = self.gpu_modules.get(ref.root)
         if mod is None and getattr(self.symbols.get(ref.root), "name", None) == "gpu.binary":
+            if self.backend == "cuda":  # machine code: loaded as it is (run/binaries.py)
+                return self.symbols[ref.root]
             raise MLIRError(f"--run: kernel '{ref}' exists only as machine code (gpu.binary "
                             f"'@{ref.root}'): the simulator runs kernels from their gpu.module source; "
                             "--backend cuda can run it", op.loc)
@@ -293,7 +295,11 @@ class Interpreter:
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
         _check_launch_limits(op, grid, block)
-        if self.backend == "cuda" and func is not None:
+        if self.backend == "cuda" and func is not None and func.name == "gpu.binary":
+            from .binaries import cuda_binary_launcher
+
+            run = cuda_binary_launcher(self, op, func, grid, block, args, stream, shared)
+        elif self.backend == "cuda" and func is not None:
             run = kernels.cuda_launcher(self, op, func, grid, block, args, stream, shared)
         else:
             def run() -> list:
@@ -307,6 +313,8 @@ class Interpreter:
         self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent, may_loop=loops)
 
     def kernel_args(self, op: Any, func: Any, vals: list[Any]) -> list[Any]:
+        if func.name == "gpu.binary":  # no signature: the operands as they are (run/binaries.py)
+            return vals
         ft = func.attributes["function_type"].type
         if len(vals) == len(ft.inputs):
             return [memref_from_llvm(v, t) if isinstance(t, T.MemRefType) and not isinstance(v, MemRef)
