@@ -66,6 +66,12 @@ Ownership model (see docs in the module report):
 ``gpu.host_register``/``gpu.host_unregister`` of a ``memref<*xT>`` become
 ``mgpuMemHostRegisterMemRef``/``mgpuMemHostUnregisterMemRef(rank, descriptor, sizeof(T))`` with the
 unranked descriptor ``!llvm.struct<(i64, ptr)>`` cast from the memref, as upstream's ``-gpu-to-llvm``.
+
+Host functions may be ``llvm.func`` too (upstream's ``convert-func-to-llvm`` output); a
+``gpu.launch_func`` keeps its kernel reference (``gpu.module`` or ``gpu.binary``), its operands (LLVM
+types included), cluster sizes and dynamic shared memory size, and gets its stream as
+``asyncObject``.  A launch that already names the user's stream and also has token dependencies or
+a token result runs on that stream, ordered with the token graph by events (``user_stream.py``).
 """
 
 from __future__ import annotations
