@@ -22,7 +22,9 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import Diagnostic, MLIRError
+from ..dialects.gpu import BinaryOp as GpuBinaryOp
 from ..dialects.gpu import ModuleOp as GpuModuleOp
+from ..dialects.llvm import FuncOp as LLVMFuncOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
@@ -267,7 +269,7 @@ class Interpreter:
 
     def kernel_func(self, op: Any, ref: A.SymbolRefAttr) -> Any:
         mod = self.gpu_modules.get(ref.root)
-        if mod is None and getattr(self.symbols.get(ref.root), "name", None) == "gpu.binary":
+        if mod is None and getattr(self.symbols.get(ref.root), "opdef", None) is GpuBinaryOp:
             if self.backend == "cuda":  # machine code: loaded as it is (run/binaries.py)
                 return self.symbols[ref.root]
             raise MLIRError(f"--run: kernel '{ref}' exists only as machine code (gpu.binary "
@@ -279,7 +281,7 @@ class Interpreter:
             for f in mod.regions[0].blocks[0].ops:
                 sn = f.attributes.get("sym_name")
                 if isinstance(sn, A.StringAttr) and sn.value == ref.leaf:
-                    if f.name == "llvm.func":
+                    if f.opdef is LLVMFuncOp:
                         raise MLIRError(f"--run: kernel '{ref}' is already lowered to LLVM (llvm.func): the "
                                         "simulator runs kernels from their gpu.func source", op.loc)
                     return f
@@ -295,7 +297,7 @@ class Interpreter:
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
         _check_launch_limits(op, grid, block)
-        if self.backend == "cuda" and func is not None and func.name == "gpu.binary":
+        if self.backend == "cuda" and func is not None and func.opdef is GpuBinaryOp:
             from .binaries import cuda_binary_launcher
 
             run = cuda_binary_launcher(self, op, func, grid, block, args, stream, shared)
@@ -313,7 +315,7 @@ class Interpreter:
         self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent, may_loop=loops)
 
     def kernel_args(self, op: Any, func: Any, vals: list[Any]) -> list[Any]:
-        if func.name == "gpu.binary":  # no signature: the operands as they are (run/binaries.py)
+        if func.opdef is GpuBinaryOp:  # no signature: the operands as they are (run/binaries.py)
             return vals
         ft = func.attributes["function_type"].type
         if len(vals) == len(ft.inputs):

@@ -85,6 +85,7 @@ from ...diagnostics import MLIRError
 from ...dialects.func import ConstantOp as FuncConstantOp
 from ...dialects.func import FuncOp
 from ...dialects.gpu import LaunchFuncOp
+from ...dialects.llvm import FuncOp as LLVMFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
@@ -136,7 +137,7 @@ class GpuToRuntimePass(Pass):
     def _lower(self, L: Lowering, op: Operation) -> bool:
         L.b.loc = op.loc
         changed = False
-        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp or o.name == "llvm.func"]:
+        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp or o.opdef is LLVMFuncOp]:
             changed = _lower_function(L, fn) or changed
         for tok in L.detached:
             if tok.uses:

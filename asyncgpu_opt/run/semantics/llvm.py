@@ -9,6 +9,7 @@ from typing import Any
 from ...diagnostics import MLIRError
 from ...dialects import arith as arith_d
 from ...dialects import llvm as llvm_d
+from ...dialects import llvm_intr_mem as llvm_mem_intr
 from ...dialects import llvm_memory as llvm_mem
 from ...ir import attributes as A
 from ...ir import types as T
@@ -240,7 +241,7 @@ SIM.impl(llvm_d.CondBrOp)(cond_br_successor)  # which successor: as cf.cond_br (
 CUDA.refuse(llvm_d.CondBrOp)
 
 
-@HOST.impl("llvm.intr.memcpy", "llvm.intr.memmove")
+@HOST.impl(llvm_mem_intr.MemcpyOp, llvm_mem_intr.MemmoveOp)
 def _memcpy(it: Any, op: Any) -> Any:
     from ..libc import copy_bytes
 
@@ -248,7 +249,7 @@ def _memcpy(it: Any, op: Any) -> Any:
     copy_bytes(it, dst, src, int(n), op.loc, op.name[len("llvm.intr."):])
 
 
-@HOST.impl("llvm.intr.memset")
+@HOST.impl(llvm_mem_intr.MemsetOp)
 def _memset(it: Any, op: Any) -> Any:
     from ..libc import set_bytes
 
@@ -279,7 +280,7 @@ def _global_bytes(g: Any, nbytes: int, loc: Any) -> bytes:
     raise MLIRError(f"--run: llvm.mlir.global initial value '{v}' is not supported", loc)
 
 
-@HOST.impl("llvm.mlir.addressof")
+@HOST.impl(llvm_d.AddressOfOp)
 def _addressof(it: Any, op: Any) -> Any:
     """The address of a global, allocated and initialized on first use (then shared)."""
     name = op.attributes["global_name"].leaf
@@ -287,7 +288,7 @@ def _addressof(it: Any, op: Any) -> Any:
     p = it.globals.get(key)
     if p is None:
         g = it.symbols.get(name)
-        if g is None or g.name != "llvm.mlir.global":
+        if g is None or g.opdef is not llvm_d.GlobalOp:
             raise MLIRError(f"--run: '@{name}' is not an llvm.mlir.global the interpreter can take the "
                             "address of", op.loc)
         n = llvm_sizeof(g.attributes["global_type"])
@@ -300,12 +301,12 @@ def _addressof(it: Any, op: Any) -> Any:
     return p
 
 
-@HOST.impl("llvm.intr.stacksave")
+@HOST.impl(llvm_mem_intr.StackSaveOp)
 def _stacksave(it: Any, op: Any) -> Any:
     """A stack position; ``llvm.alloca`` memory is never reclaimed before the function returns."""
     return Ptr.null()
 
 
-@HOST.impl("llvm.intr.stackrestore")
+@HOST.impl(llvm_mem_intr.StackRestoreOp)
 def _stackrestore(it: Any, op: Any) -> Any:
     return None
