@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -201,7 +202,14 @@ class Operation:
         old = self.operands[idx]
         if old is new:
             return
-        drop_use(old.uses, self, idx)
+        uses = old.uses
+        if len(uses) <= _TAIL:
+            try:
+                uses.remove((self, idx))
+            except ValueError:
+                pass
+        else:
+            drop_use(uses, self, idx)
         self.operands[idx] = new
         new.uses.append((self, idx))
 
@@ -213,7 +221,14 @@ class Operation:
 
     def drop_operand_uses(self) -> None:
         for i, v in enumerate(self.operands):
-            drop_use(v.uses, self, i)
+            uses = v.uses
+            if len(uses) <= _TAIL:  # (most values: a short scan, no call)
+                try:
+                    uses.remove((self, i))
+                except ValueError:
+                    pass
+            else:
+                drop_use(uses, self, i)
 
     def drop_all_references(self) -> None:
         """Drop the uses held by this op and everything nested in it."""
@@ -348,10 +363,9 @@ def drop_use(uses: list[tuple[Operation, int]], op: Operation, index: int) -> No
 
 
 def _nested_ops(op: Operation) -> Iterator[Operation]:
-    """The ops directly in ``op``'s blocks, each block's list copied when reached."""
-    for r in op.regions:
-        for b in r.blocks:
-            yield from list(b.ops)
+    """The ops directly in ``op``'s blocks, each block's list copied when reached (a C iterator
+    per op: no generator frame per op)."""
+    return chain.from_iterable(list(b.ops) for r in op.regions for b in r.blocks)
 
 
 _new_op = Operation.__new__
@@ -368,12 +382,9 @@ def new_op(name: str, opdef: Any, operands: list[Value], result_types: Sequence[
     op = _new_op(Operation)  # every slot is set below
     op.name = name
     op.opdef = opdef
-    if operands:
-        op.operands = operands
-        for i, v in enumerate(operands):
-            v.uses.append((op, i))
-    else:
-        op.operands = NO_OPERANDS
+    op.operands = operands if operands else NO_OPERANDS
+    for i, v in enumerate(operands):
+        v.uses.append((op, i))
     if not result_types:
         op.results = ()
     elif len(result_types) == 1:  # (most ops: no loop, no list)

@@ -93,8 +93,9 @@ class Rewriter:
     def erase(self, op: Operation) -> None:
         """Drop ``op``'s references now; it leaves its block at the commit."""
         op.drop_all_references()
-        if op.parent is not None:
-            self._note(op)
+        b = op.parent
+        if b is not None:
+            self.blocks[id(b)] = b
         self.erased[id(op)] = op
 
     def commit_block(self, block: Block) -> None:

@@ -97,7 +97,6 @@ from .handles import Event
 from .lowering import Lowering
 from .ops import LOWERINGS, is_host_op
 from .prepare import forward_single_waits, has_token, single_use_async_tokens
-from .regions import scan_regions
 
 
 @dataclass(frozen=True)
@@ -188,7 +187,6 @@ def _lower_function(L: Lowering, fn: Operation) -> bool:
                 tokvals[id(r)] = r
         if o.regions:
             tokvals.update((id(a), a) for reg in o.regions for b in reg.blocks for a in b.args if is_token(a))
-    L.inside = scan_regions(fn, L.is_tok)
     entry = fn.regions[0].blocks[0]
     L.fn_streams = []
     # token arguments: events owned by the caller (upstream's reading of a token that is

@@ -105,12 +105,16 @@ class _Template:
     def run(self, inputs: list[Value], loc: Any, parent: Block, pend: list[Operation]) -> list[Value]:
         """The recorded ops again, built from ``inputs`` before the ops of ``pend``; the outputs."""
         vals = list(inputs)
+        add = pend.append
         for name, od, attrs, slots, rtypes in self.steps:
-            op = new_op(name, od, [vals[k] for k in slots] if slots else NO_OPERANDS, rtypes, attrs, loc, parent)
-            pend.append(op)
+            n = len(slots)  # (no comprehension: in 3.11 it is a call per op)
+            operands = (NO_OPERANDS if n == 0 else [vals[slots[0]]] if n == 1
+                        else [vals[slots[0]], vals[slots[1]]] if n == 2 else list(map(vals.__getitem__, slots)))
+            op = new_op(name, od, operands, rtypes, attrs, loc, parent)
+            add(op)
             if rtypes:
                 vals.append(op.results[0])
-        return [vals[k] for k in self.outs]
+        return list(map(vals.__getitem__, self.outs))
 
 
 class Builder:

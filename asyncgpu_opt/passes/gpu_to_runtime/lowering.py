@@ -33,7 +33,7 @@ class Lowering:
         self.event_pool: list[Value] = []
         self.block_events: list[Value] = []
         self.fn_streams: list[Stream] = []  # streams created in the function being lowered
-        self.inside: dict[int, Any] = {}  # regions.scan_regions of the function being lowered
+        self.inside: dict[int, Any] = {}  # regions.scan_regions of the region ops reached so far
         self.plans: dict[tuple, Any] = {}  # chains.plan_block's plans by block graph
 
     def release(self) -> None:

@@ -41,11 +41,15 @@ class RegionLowering:
         return self._inside(op).uses_tokens
 
     def _inside(self, op: Operation) -> Inside:
-        """What ``op``'s regions hold (``scan_regions`` of the function, made before lowering it;
-        scanned now for a region op made since)."""
-        got = self.L.inside.get(id(op))
+        """What ``op``'s regions hold: scanned (with every region op in them) when the lowering first
+        reaches an outermost region op, before anything in it is lowered; nested ones are found in
+        ``L.inside`` then (a walk of each region op made deep nests cubic)."""
+        inside = self.L.inside
+        got = inside.get(id(op))
         if got is None or got.op is not op:
-            got = scan_regions(op, self.L.is_tok)[id(op)]
+            found = scan_regions(op, self.L.is_tok)
+            inside.update(found)
+            got = found[id(op)]
         return got
 
     # ----- region ops -----------------------------------------------------------------------------------
