@@ -20,7 +20,7 @@ _DIALECT_MODULES = {
 _EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "llvm": ("llvm_intr", "llvm_atomic", "llvm_vector", "llvm_symbols", "llvm_control",
              "llvm_intr_struct", "llvm_asm", "llvm_attrs",
-             "llvm_intr_matrix"),
+             "llvm_intr_matrix", "llvm_intr_mem"),
     "gpu": ("gpu_kernel", "gpu_mma", "gpu_sparse", "spirv_attrs"),
     "memref": ("memref_reshape", "memref_atomic"), "affine": ("affine_dma", "affine_parallel"),
     "scf": ("scf_forall",), "vector": ("vector_shape", "vector_math"), "linalg": ("linalg_dst",),

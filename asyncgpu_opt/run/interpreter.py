@@ -21,7 +21,9 @@ from typing import Any
 import numpy as np
 
 from ..diagnostics import Diagnostic, MLIRError
+from ..dialects.gpu import BinaryOp as GpuBinaryOp
 from ..dialects.gpu import ModuleOp as GpuModuleOp
+from ..dialects.llvm import FuncOp as LLVMFuncOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import control, semantics
@@ -142,6 +144,8 @@ class Interpreter:
             name = name[len("_mlir_ciface_") :]
         if name in RU.PRINT_MEMREF_DTYPES:
             m = args[0]
+            if len(args) == 2:  # convert-func-to-llvm passes the unranked descriptor's two fields
+                m = tuple(args)
             if isinstance(m, tuple):  # unranked LLVM descriptor (rank, ptr to descriptor)
                 m = memref_from_llvm(m, _print_element_type(name))
             self.host_read(m, loc)
@@ -161,6 +165,10 @@ class Interpreter:
             return []
         if name.startswith("mgpu"):
             return [self.call_mgpu(name, args, loc)]
+        from .libc import LIBC
+
+        if name in LIBC:
+            return LIBC[name](self, args, loc)
         raise MLIRError(f"--run: call to unknown external function '@{name}'", loc)
 
     # ------------------------------------------------------------------ memory
@@ -283,12 +291,21 @@ class Interpreter:
 
     def kernel_func(self, op: Any, ref: A.SymbolRefAttr) -> Any:
         mod = self.gpu_modules.get(ref.root)
+        if mod is None and getattr(self.symbols.get(ref.root), "opdef", None) is GpuBinaryOp:
+            if self.backend == "cuda":  # machine code: loaded as it is (run/binaries.py)
+                return self.symbols[ref.root]
+            raise MLIRError(f"--run: kernel '{ref}' exists only as machine code (gpu.binary "
+                            f"'@{ref.root}'): the simulator runs kernels from their gpu.module source; "
+                            "--backend cuda can run it", op.loc)
         if mod is None:
             raise MLIRError(f"--run: kernel module '@{ref.root}' not found", op.loc)
         if mod.regions:
             for f in mod.regions[0].blocks[0].ops:
                 sn = f.attributes.get("sym_name")
                 if isinstance(sn, A.StringAttr) and sn.value == ref.leaf:
+                    if f.opdef is LLVMFuncOp:
+                        raise MLIRError(f"--run: kernel '{ref}' is already lowered to LLVM (llvm.func): the "
+                                        "simulator runs kernels from their gpu.func source", op.loc)
                     return f
         raise MLIRError(f"--run: kernel '{ref}' not found", op.loc)
 
@@ -302,7 +319,11 @@ class Interpreter:
         if shared < 0:
             raise MLIRError(f"--run: negative dynamic_shared_memory_size {shared}", op.loc)
         _check_launch_limits(op, grid, block, shared)
-        if self.backend == "cuda":
+        if self.backend == "cuda" and func is not None and func.opdef is GpuBinaryOp:
+            from .binaries import cuda_binary_launcher
+
+            run = cuda_binary_launcher(self, op, func, grid, block, args, stream, shared)
+        elif self.backend == "cuda":
             from .cuda_launch import launcher
 
             if func is None:  # prepare_module outlines every gpu.launch under --backend cuda
@@ -320,6 +341,8 @@ class Interpreter:
         self.rt.launch_kernel(stream, name, grid, block, run, loc=loc, agent=self.agent, may_loop=loops)
 
     def kernel_args(self, op: Any, func: Any, vals: list[Any]) -> list[Any]:
+        if func.opdef is GpuBinaryOp:  # no signature: the operands as they are (run/binaries.py)
+            return vals
         ft = func.attributes["function_type"].type
         if len(vals) == len(ft.inputs):
             return [memref_from_llvm(v, t) if isinstance(t, T.MemRefType) and not isinstance(v, MemRef)

@@ -70,22 +70,3 @@ module attributes {gpu.container_module} {
     return
   }
 }
-
-// -----
-
-// An explicit stream and tokens on one launch: which orders it is ambiguous.
-module attributes {gpu.container_module} {
-  gpu.module @k {
-    gpu.func @f() kernel {
-      gpu.return
-    }
-  }
-  func.func @object_and_tokens(%s: !llvm.ptr) {
-    %c1 = arith.constant 1 : index
-    %t0 = gpu.wait async
-    // expected-error @+1 {{'gpu.launch_func' op with both an explicit async object and !gpu.async.token dependencies or result is not supported by gpu-to-runtime}}
-    %t1 = gpu.launch_func async [%t0] <%s : !llvm.ptr> @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
-    gpu.wait [%t1]
-    return
-  }
-}

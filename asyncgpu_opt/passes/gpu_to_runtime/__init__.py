@@ -66,6 +66,12 @@ Ownership model (see docs in the module report):
 ``gpu.host_register``/``gpu.host_unregister`` of a ``memref<*xT>`` become
 ``mgpuMemHostRegisterMemRef``/``mgpuMemHostUnregisterMemRef(rank, descriptor, sizeof(T))`` with the
 unranked descriptor ``!llvm.struct<(i64, ptr)>`` cast from the memref, as upstream's ``-gpu-to-llvm``.
+
+Host functions may be ``llvm.func`` too (upstream's ``convert-func-to-llvm`` output); a
+``gpu.launch_func`` keeps its kernel reference (``gpu.module`` or ``gpu.binary``), its operands (LLVM
+types included), cluster sizes and dynamic shared memory size, and gets its stream as
+``asyncObject``.  A launch that already names the user's stream and also has token dependencies or
+a token result runs on that stream, ordered with the token graph by events (``user_stream.py``).
 """
 
 from __future__ import annotations
@@ -79,6 +85,7 @@ from ...diagnostics import MLIRError
 from ...dialects.func import ConstantOp as FuncConstantOp
 from ...dialects.func import FuncOp
 from ...dialects.gpu import LaunchFuncOp
+from ...dialects.llvm import FuncOp as LLVMFuncOp
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.core import Operation, Value
@@ -129,7 +136,7 @@ class GpuToRuntimePass(Pass):
     def _lower(self, L: Lowering, op: Operation) -> bool:
         L.b.loc = op.loc
         changed = False
-        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp]:
+        for fn in [o for o in _region_ops(op) if o.opdef is FuncOp or o.opdef is LLVMFuncOp]:
             changed = _lower_function(L, fn) or changed
         for tok in L.detached:
             if tok.uses:
@@ -150,13 +157,13 @@ class GpuToRuntimePass(Pass):
 
 
 def _lower_function(L: Lowering, fn: Operation) -> bool:
-    """Lower one ``func.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
+    """Lower one ``func.func`` or ``llvm.func``: its signature (tokens become events, ``!llvm.ptr``), then, when it
     holds host gpu ops or tokens, its normalised body block by block.  Returns whether it changed."""
     changed = False
     # across a function boundary a token is an event (!llvm.ptr): arguments are borrowed
     # from the caller, results are owned by the caller
     ft = fn.attributes["function_type"].type
-    sig = has_token(ft)
+    sig = isinstance(ft, T.FunctionType) and has_token(ft)  # (an llvm.func has no token in its type)
     if sig:
         fn.attributes["function_type"] = A.TypeAttr(T.FunctionType(
             [PTR if t == T.gpu_async_token else t for t in ft.inputs],

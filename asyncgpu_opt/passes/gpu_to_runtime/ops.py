@@ -18,6 +18,7 @@ from .abi import PTR, Builder, descriptor_type
 from .calls import check_identity, emit_runtime_call
 from .handles import Stream, covered, note_waited, unique
 from .schedule import Ownership
+from .user_stream import handshake
 
 OpLowering = Callable[[Ownership, Operation], None]
 
@@ -234,14 +235,15 @@ def _alloc_ops(L: Builder, op: Operation, mt: T.MemRefType, dyn_sizes: list[Valu
 
 def _emit_launch(ctx: Ownership, op: Operation, s_ptr: Value) -> None:
     g = lambda n: LaunchFuncOp.operand_group(op, n)  # noqa: E731
-    if g("asyncObject"):
-        raise MLIRError("'gpu.launch_func' op with both an explicit async object and "
-                        "!gpu.async.token dependencies or result is not supported by gpu-to-runtime",
-                        op.loc, op=op)
+    user = g("asyncObject")  # the user's stream: ordered with ours by events (user_stream.py)
+    if user and g("asyncDependencies"):
+        handshake(ctx.L.b, s_ptr, user[0])
     operands = {n: g(n) for n in ("gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY",
                                   "blockSizeZ", "clusterSizeX", "clusterSizeY", "clusterSizeZ",
                                   "dynamicSharedMemorySize", "kernelOperands")}
-    operands["asyncObject"] = [s_ptr]
+    operands["asyncObject"] = user or [s_ptr]
     attrs = {k: v for k, v in op.attributes.items() if k != "operandSegmentSizes"}
     new = LaunchFuncOp.build(operands, {}, attrs, loc=op.loc)
     ctx.L.b.insert_before(op, new)
+    if user:
+        handshake(ctx.L.b, user[0], s_ptr)

@@ -64,10 +64,13 @@ def _launch_func(it: Any, op: Any) -> Any:
     obj = group(op, "asyncObject")
     args = it.kernel_args(op, func, [it.get(v) for v in group(op, "kernelOperands")])
     name = str(ref)
-    if obj:  # lowered form: an explicit stream
+    if obj:  # an explicit stream: it waits for the dependencies; the token is its launch's event
         s = it.get(obj[0])
+        for t in it.tokens(group(op, "asyncDependencies")):
+            for e in t.events:
+                it.rt.mgpuStreamWaitEvent(s, e, loc=loc_str(op), agent=it.agent)
         it.launch(op, func, name, grid, block, args, s)
-        return None
+        return it.gpu_done(op, s) if op.opdef.result_group(op, "asyncToken") else None
     s, _, is_async = it.gpu_async_begin(op)
     it.launch(op, func, name, grid, block, args, s)
     return it.finish_gpu(op, s, is_async)

@@ -9,10 +9,11 @@ from typing import Any
 from ...diagnostics import MLIRError
 from ...dialects import arith as arith_d
 from ...dialects import llvm as llvm_d
+from ...dialects import llvm_intr_mem as llvm_mem_intr
 from ...dialects import llvm_memory as llvm_mem
 from ...ir import attributes as A
 from ...ir import types as T
-from ..elements import alloc_size
+from .. import llvm_layout
 from ..memory import Ptr
 from ..registry import CUDA, HOST, SIM, op_class
 from ..values import Cell, MemRef, attr_value, dtype_of, element_storage, loc_str, scalar
@@ -155,23 +156,14 @@ def _insertvalue(it: Any, op: Any) -> Any:
 
 
 def llvm_sizeof(t: Any) -> int:
-    """Bytes of an LLVM type (pointers 8, structs packed as the interpreter lays them out)."""
-    if isinstance(t, A.TypeAttr):
-        t = t.type
-    if isinstance(t, T.LLVMPointerType):
-        return 8
-    if isinstance(t, T.LLVMArrayType):
-        return t.size * llvm_sizeof(t.element_type)
-    if isinstance(t, T.LLVMStructType):
-        return sum(llvm_sizeof(e) for e in (t.elements or ()))
-    try:
-        return alloc_size(t)
-    except ValueError:
-        return 8
+    """Bytes of an LLVM type in host memory (``run/llvm_layout.py``: natural alignment)."""
+    return llvm_layout.sizeof(t)
 
 
 @HOST.impl(llvm_mem.GEPOp)
 def _gep(it: Any, op: Any) -> Any:
+    """``getelementptr``: the first index steps over whole elements, further ones select struct
+    fields and array elements (``run/llvm_layout.py``)."""
     base = it.get(op.operands[0])
     dyn = [it.get(v) for v in op.operands[1:]]
     raw = op.attributes.get("rawConstantIndices")
@@ -184,12 +176,17 @@ def _gep(it: Any, op: Any) -> Any:
         else:
             idx.append(int(r))
     et = op.attributes.get("elem_type")
-    size = llvm_sizeof(et) if et is not None else 1
-    if len(idx) > 1:
-        raise MLIRError("--run: multi-index getelementptr is not supported", op.loc)
-    if isinstance(base, Cell):
+    if isinstance(base, Cell):  # a one-slot aggregate from llvm.alloca: only its start
+        if any(idx):
+            raise MLIRError("--run: getelementptr into the fields of an aggregate llvm.alloca slot is "
+                            "not supported", op.loc)
         return base
-    return base + idx[0] * size
+    if et is None:
+        return base + idx[0]
+    try:
+        return base + llvm_layout.gep_offset(et, idx)
+    except ValueError as e:
+        raise MLIRError(f"--run: {e}", op.loc) from None
 
 
 @HOST.impl(llvm_d.PtrToIntOp)
@@ -215,7 +212,7 @@ def _alloca(it: Any, op: Any) -> Any:
     t = getattr(et, "type", None)
     if isinstance(t, T.IntegerType | T.FloatType | T.IndexType):
         n = int(it.get(op.operands[0])) if op.operands else 1
-        return it.rt.host_alloc(n * alloc_size(t), loc_str(op), it.agent)
+        return it.rt.host_alloc(n * llvm_layout.sizeof(t), loc_str(op), it.agent)
     return Cell()
 
 
@@ -253,3 +250,74 @@ def _store(it: Any, op: Any) -> Any:
 
 SIM.impl(llvm_d.CondBrOp)(cond_br_successor)  # which successor: as cf.cond_br (run/branches.py)
 CUDA.refuse(llvm_d.CondBrOp)
+
+
+@HOST.impl(llvm_mem_intr.MemcpyOp, llvm_mem_intr.MemmoveOp)
+def _memcpy(it: Any, op: Any) -> Any:
+    from ..libc import copy_bytes
+
+    dst, src, n = (it.get(v) for v in op.operands)
+    copy_bytes(it, dst, src, int(n), op.loc, op.name[len("llvm.intr."):])
+
+
+@HOST.impl(llvm_mem_intr.MemsetOp)
+def _memset(it: Any, op: Any) -> Any:
+    from ..libc import set_bytes
+
+    dst, val, n = (it.get(v) for v in op.operands)
+    set_bytes(it, dst, int(val), int(n), op.loc)
+
+
+# --------------------------------------------------------------------------- globals
+def _global_bytes(g: Any, nbytes: int, loc: Any) -> bytes:
+    """The initial bytes of an ``llvm.mlir.global`` (zeros without a value): a string, a dense
+    array in row-major order, or a scalar."""
+    v = g.attributes.get("value")
+    if g.regions and g.regions[0].blocks:
+        raise MLIRError("--run: llvm.mlir.global with an initializer region is not supported", loc)
+    if v is None:
+        return b""
+    if isinstance(v, A.StringAttr):
+        try:
+            return v.value.encode("latin-1")
+        except UnicodeEncodeError:
+            return v.value.encode("utf-8")
+    if isinstance(v, A.DenseElementsAttr):
+        import numpy as np
+
+        return np.array(v.flat_values(), dtype=dtype_of(v.type.element_type)).tobytes()
+    if isinstance(v, A.IntegerAttr | A.FloatAttr):
+        return scalar(g.attributes["global_type"].type, attr_value(v)).tobytes()
+    raise MLIRError(f"--run: llvm.mlir.global initial value '{v}' is not supported", loc)
+
+
+@HOST.impl(llvm_d.AddressOfOp)
+def _addressof(it: Any, op: Any) -> Any:
+    """The address of a global, allocated and initialized on first use (then shared)."""
+    name = op.attributes["global_name"].leaf
+    key = ("llvm", name)
+    p = it.globals.get(key)
+    if p is None:
+        g = it.symbols.get(name)
+        if g is None or g.opdef is not llvm_d.GlobalOp:
+            raise MLIRError(f"--run: '@{name}' is not an llvm.mlir.global the interpreter can take the "
+                            "address of", op.loc)
+        n = llvm_sizeof(g.attributes["global_type"])
+        p = it.rt.host_alloc(n, loc_str(g), None)
+        init = _global_bytes(g, n, op.loc)
+        if len(init) > n:
+            raise MLIRError(f"--run: initial value of '@{name}' has {len(init)} bytes, its type {n}", op.loc)
+        p.view("uint8", len(init))[:] = memoryview(init)
+        it.globals[key] = p
+    return p
+
+
+@HOST.impl(llvm_mem_intr.StackSaveOp)
+def _stacksave(it: Any, op: Any) -> Any:
+    """A stack position; ``llvm.alloca`` memory is never reclaimed before the function returns."""
+    return Ptr.null()
+
+
+@HOST.impl(llvm_mem_intr.StackRestoreOp)
+def _stackrestore(it: Any, op: Any) -> Any:
+    return None
