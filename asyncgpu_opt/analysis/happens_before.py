@@ -542,7 +542,9 @@ class Analyzer:
         if stream:
             h = self.handle.get(id(stream[0]))
             agent = h if h is not None else self.default
-            clock = self._enqueue(s, agent)
+            clock = self._enqueue(s, agent, *dep_clocks)  # the stream waits for the dependencies
+            if tok is not None:  # the token is the launch's event on that stream
+                self.tok[id(tok)] = clock
         elif tok is None:
             self._acquire(s, s.host, *dep_clocks)
             agent = self.default
