@@ -360,7 +360,8 @@ def all_offsets(sizes: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
 
 
 def memref_from_llvm(d: Any, mt: Any) -> MemRef:
-    """A :class:`MemRef` from an LLVM memref descriptor tuple (ranked, or unranked ``(rank, ptr)``)."""
+    """A :class:`MemRef` from an LLVM memref descriptor tuple (ranked, or unranked ``(rank, ptr)``);
+    ``mt`` is the memref type, its element type (``printMemrefI32`` reads i32), or ``None`` (f32)."""
     if isinstance(d, MemRef):
         return d
     if isinstance(d, tuple) and len(d) == 2 and not isinstance(d[0], Ptr):  # unranked
@@ -369,6 +370,6 @@ def memref_from_llvm(d: Any, mt: Any) -> MemRef:
     alloc, aligned, off = d[0], d[1], int(d[2])
     sizes = tuple(int(x) for x in d[3]) if len(d) > 3 else ()
     strides = tuple(int(x) for x in d[4]) if len(d) > 4 else ()
-    et = getattr(mt, "element_type", None)
+    et = mt.element_type if isinstance(mt, T.MemRefType | T.UnrankedMemRefType) else mt
     dt, codec = element_storage(et) if et is not None else (np.dtype(np.float32), None)
     return MemRef(alloc, aligned, off, sizes, strides, dt, codec=codec)
