@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .memory import Buffer
 
@@ -39,6 +40,13 @@ class Hazard:
 
     def __str__(self) -> str:
         return f"{self.loc or '<unknown>'}: {self.severity}: {self.message}"
+
+
+class UninitRead(NamedTuple):
+    """A kernel's first read of bytes of ``buffer`` nothing wrote, by the load at ``loc``."""
+
+    buffer: Buffer
+    loc: str | None
 
 
 @dataclass(eq=False)

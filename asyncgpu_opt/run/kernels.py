@@ -31,9 +31,10 @@ from ..ir import attributes as A
 from ..ir import types as T
 from . import concurrent, control, semantics
 from .elements import alloc_size
+from .hazards import UninitRead
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
-from .model import Access, DeviceAssert, KernelAssertFailed, UninitRead
+from .model import Access, DeviceAssert, KernelAssertFailed
 from .registry import KERNEL
 from .values import MemRef, apply_impl, element_storage, group, row_major
 

@@ -71,13 +71,6 @@ class Access(NamedTuple):
     atomic: bool = False
 
 
-class UninitRead(NamedTuple):
-    """A kernel's first read of bytes of ``buffer`` nothing wrote, by the load at ``loc``."""
-
-    buffer: Buffer
-    loc: str | None
-
-
 class DeviceAssert(NamedTuple):
     """A kernel stopped by a failing ``cf.assert``: CUDA's device-side messages (one line per
     failing thread) and the assert's location."""

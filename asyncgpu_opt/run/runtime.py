@@ -25,10 +25,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .concurrent import KernelJob, RunningKernel, RunningKernels
 from .devices import Device, SimDevice
-from .hazards import Agent, Hazard, HazardChecker, VectorClock
+from .hazards import Agent, Hazard, HazardChecker, UninitRead, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
-from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, StickyError, Stream, UninitRead
+from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, StickyError, Stream
 
 __all__ = ["Access", "Command", "CostModel", "Device", "Event", "Flow", "HostSlice", "HostThread", "Runtime",
            "SimDevice", "Stream"]

@@ -11,8 +11,8 @@
 // WG: [2,  3,  0,  1]
 // OK-NOT: error
 // OK: [2,  3,  4,  1]
-// PRIV: hazard-uninitialized-local.mlir:47:12: error: uninitialized read: kernel @k::@priv on default stream at {{.*}}:47:12 reads private memory (allocated at {{.*}}:44:12) before anything wrote it
-// ASYNC: hazard-uninitialized-local.mlir:28:14: error: uninitialized read: kernel @k::@shift on stream {{[0-9]+}} at {{.*}}:28:14 reads {{%a|buffer #0}} (allocated at {{.*}}:94:15) before anything wrote it
+// PRIV: hazard-uninitialized-local.mlir:46:12: error: uninitialized read: kernel @k::@priv on default stream at {{.*}}:46:12 reads private memory before anything wrote it
+// ASYNC: hazard-uninitialized-local.mlir:28:14: error: uninitialized read: kernel @k::@shift on stream {{[0-9]+}} at {{.*}}:28:14 reads {{%a|buffer #0}} (allocated at {{.*}}:93:15) before anything wrote it
 
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -36,12 +36,11 @@ module attributes {gpu.container_module} {
       memref.store %x, %out[%i] : memref<4xi32>
       gpu.return
     }
-    gpu.func @priv(%out: memref<4xi32>) kernel {
+    gpu.func @priv(%out: memref<4xi32>) private(%p: memref<2xi32, #gpu.address_space<private>>) kernel {
       %i = gpu.thread_id x
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %one = arith.constant 1 : i32
-      %p = memref.alloca () : memref<2xi32, #gpu.address_space<private>>
       memref.store %one, %p[%c0] : memref<2xi32, #gpu.address_space<private>>
       %x = memref.load %p[%c0] : memref<2xi32, #gpu.address_space<private>>
       %y = memref.load %p[%c1] : memref<2xi32, #gpu.address_space<private>>
