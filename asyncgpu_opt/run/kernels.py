@@ -290,6 +290,8 @@ class KernelExec:
         self.flush_patterns()
         out = list(self.oob)
         for (_, _, write, atomic), (buf, bm, it) in sorted(self.touched.items(), key=lambda kv: kv[0][2]):
+            if write:
+                buf.settle_written()
             edges = np.flatnonzero(np.diff(np.concatenate(([False], bm, [False])).view(np.int8)))
             for a, b in zip(edges[0::2], edges[1::2]):
                 out.append(Access(buf, int(a) * it, int(b) * it, write, atomic))

@@ -79,9 +79,18 @@ class Buffer:
         return self.data[offset_bytes : offset_bytes + n * dt.itemsize].view(dt)
 
     def mark_written(self, lo: int, hi: int) -> None:
-        """Bytes ``[lo, hi)`` now hold data."""
+        """Bytes ``[lo, hi)`` now hold data (all of them: nothing more to track)."""
         if self.written is not None:
-            self.written[max(lo, 0):max(hi, 0)] = True
+            if lo <= 0 and hi >= self.nbytes:
+                self.written = None
+            else:
+                self.written[max(lo, 0):max(hi, 0)] = True
+
+    def settle_written(self) -> None:
+        """Stop tracking once every byte was written (one pass over the mask: call it per launch,
+        not per access)."""
+        if self.written is not None and self.written.all():
+            self.written = None
 
     def unwritten_read(self, lo: int, hi: int) -> bool:
         """True if a read of bytes ``[lo, hi)`` meets a byte nothing wrote."""
