@@ -116,7 +116,8 @@ def generate(rng: random.Random, n_ops: int, n_bufs: int, threads: int) -> Progr
     vals = [[0] * T for _ in range(n_bufs)]
     out_lines: list[str] = []
     # ("add", dst, src, c) | ("mix", dst, a, b) | ("set", dst, v) | ("copy", dst, src) | ("print", b)
-    ops: list[tuple] = []
+    # device memory starts uninitialized (a read of it is a hazard): every buffer is zeroed first
+    ops: list[tuple] = [("set", b, 0) for b in range(n_bufs)]
     for _ in range(n_ops):
         k = rng.random()
         if k < 0.45:

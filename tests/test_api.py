@@ -31,7 +31,9 @@ SYNC = """module attributes {gpu.container_module} {
   func.func @main() {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    %zero = arith.constant 0 : i32
     %h = gpu.alloc host_shared () : memref<4xi32>
+    gpu.memset %h, %zero : memref<4xi32>, i32
     gpu.launch_func @k::@inc blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%h : memref<4xi32>)
     %u = memref.cast %h : memref<4xi32> to memref<*xi32>
     call @printMemrefI32(%u) : (memref<*xi32>) -> ()

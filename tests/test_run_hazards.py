@@ -208,3 +208,42 @@ def test_a_plain_read_does_not_hide_an_earlier_atomic_write_of_the_same_agent() 
     hc.access(a, buf, 0, 8, False, "kernel", "p.mlir:2:1")
     (hz,) = hc.access(b, buf, 0, 4, False, "host", "p.mlir:3:1")
     assert "writes it" in hz.message
+
+
+# --------------------------------------------------------------------------- initialization (initcheck)
+
+
+def test_written_mask_by_elements_of_every_size() -> None:
+    """Element writes mark exactly their bytes, whatever the element size (16-byte elements take
+    the byte-index path); a read meeting one unwritten byte is caught."""
+    for it in (1, 2, 4, 8, 16):
+        buf = Memory().allocate(8 * it + 3, "device", uninitialized=True)
+        buf.mark_elements_written(np.array([0, 2, 5]), it)
+        buf.mark_elements_written(7, it)
+        assert not buf.unwritten_elements_read(np.array([0, 2, 5, 7]), it)
+        assert buf.unwritten_elements_read(np.array([2, 3]), it)
+        assert buf.unwritten_elements_read(1, it)
+        assert not buf.unwritten_read(2 * it, 3 * it) and buf.unwritten_read(3 * it - 1, 3 * it + 1)
+        assert buf.unwritten_read(8 * it, 8 * it + 3)  # the tail no element covers
+    plain = Memory().allocate(16, "host")
+    assert not plain.unwritten_read(0, 16) and not plain.unwritten_elements_read(np.arange(4), 4)
+
+
+def test_uninitialized_read_is_reported_once_per_buffer() -> None:
+    from asyncgpu_opt.run.runtime import Runtime
+
+    rt = Runtime()
+    a = rt.mgpuMemAlloc(16, None, True, loc="p.mlir:1:1")
+    rt.mgpuMemset32(a + 4, 7, 2)  # elements 1 and 2
+    rt.host_access(a.buffer, 4, 12, False, "p.mlir:3:1")
+    assert rt.hazards == []
+    rt.host_access(a.buffer, 8, 16, False, "p.mlir:4:1")
+    rt.host_access(a.buffer, 0, 4, False, "p.mlir:5:1")
+    assert [h.kind for h in rt.hazards] == ["uninitialized-read"]
+    assert rt.hazards[0].loc == "p.mlir:4:1"
+    assert "host load on host at p.mlir:4:1 reads buffer #0 (allocated at p.mlir:1:1)" in rt.hazards[0].message
+    h = rt.host_alloc(16)  # host memory: not tracked, and a copy from it writes the destination
+    b = rt.mgpuMemAlloc(16, None, False)
+    rt.mgpuMemcpy(b, h, 16)
+    rt.mgpuMemcpy(h, b, 16)
+    assert len(rt.hazards) == 1

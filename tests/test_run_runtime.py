@@ -268,6 +268,7 @@ def test_out_of_bounds_memcpy_is_reported_and_clipped() -> None:
     rt = Runtime()
     a = rt.mgpuMemAlloc(16, None, True, loc="p.mlir:1:1")
     b = rt.mgpuMemAlloc(8, None, True, loc="p.mlir:2:1")
+    rt.mgpuMemset32(a, 0, 4)
     rt.mgpuMemcpy(b, a, 16, None, loc="p.mlir:3:1")
     assert kinds(rt) == ["out-of-bounds"]
     assert "bytes [0, 16) of buffer #1 (8 bytes" in rt.hazards[0].message

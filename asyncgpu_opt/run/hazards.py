@@ -12,14 +12,16 @@ Contiguous accesses of one agent in one epoch from the same op are merged, so a 
 an array stays one record.
 
 Besides data races the checker reports use-after-free, double free, out-of-bounds accesses, host
-loads/stores of ``device`` memory and direct device loads/stores of plain (unregistered) host
-memory.  Identical reports (same kind, ops and locations) are emitted once.
+loads/stores of ``device`` memory, direct device loads/stores of plain (unregistered) host
+memory and (``uninitialized_read``) reads of GPU allocations nothing wrote.  Identical
+reports (same kind, ops and locations) are emitted once.
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .memory import Buffer
 
@@ -38,6 +40,13 @@ class Hazard:
 
     def __str__(self) -> str:
         return f"{self.loc or '<unknown>'}: {self.severity}: {self.message}"
+
+
+class UninitRead(NamedTuple):
+    """A kernel's first read of bytes of ``buffer`` nothing wrote, by the load at ``loc``."""
+
+    buffer: Buffer
+    loc: str | None
 
 
 @dataclass(eq=False)
@@ -168,6 +177,30 @@ class HazardChecker:
         hz = Hazard(kind, message, loc, other_loc, severity)
         self.hazards.append(hz)
         return hz
+
+    def init_access(self, agent: Agent, buffer: Buffer, lo: int, hi: int, is_write: bool, what: str,
+                    loc: str | None) -> Hazard | None:
+        """A write marks bytes ``[lo, hi)`` of ``buffer`` initialized; a read of bytes nothing wrote
+        is reported (:meth:`uninitialized_read`)."""
+        if is_write:
+            buffer.mark_written(lo, hi)
+        elif buffer.unwritten_read(lo, hi):
+            return self.uninitialized_read(agent, buffer, what, loc)
+        return None
+
+    def uninitialized_read(self, agent: Agent, buffer: Buffer, what: str, loc: str | None) -> Hazard | None:
+        """Report a read of bytes of ``buffer`` nothing wrote (compute-sanitizer's initcheck), once
+        per buffer: its tracking stops here."""
+        buffer.written = None
+        label = buffer.label if buffer.name or not buffer.loc else f"buffer #{buffer.id} (allocated at {buffer.loc})"
+        return self.report(
+            "uninitialized-read",
+            f"uninitialized read: {_describe(agent, what)}{_at(loc)} reads {label} before "
+            "anything wrote it (GPU memory is not zero-filled)",
+            loc,
+            buffer.loc,
+            key=("uninit", buffer.id),
+        )
 
     # --------------------------------------------------------------- accesses
     def access(

@@ -31,6 +31,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from . import concurrent, control, semantics
 from .elements import alloc_size
+from .hazards import UninitRead
 from .kernel_races import RaceTracker
 from .memory import Buffer, Ptr
 from .model import Access, DeviceAssert, KernelAssertFailed
@@ -122,6 +123,7 @@ class KernelExec:
         #: (buffer id, item size, write, atomic) -> (buffer, touched-element bitmap, item size)
         self.touched: dict[tuple[int, int, bool, bool], tuple[Buffer, np.ndarray, int]] = {}
         self.oob: list[Access] = []
+        self.uninit: list[UninitRead] = []  # first reads of never-written bytes, one per buffer
         self.local: dict[int, np.ndarray] = {}  # buffer id -> instance ids (block/thread) array
         self.vcache: dict[tuple, tuple] = {}
         self.pattern: dict[tuple, tuple] = {}
@@ -210,6 +212,8 @@ class KernelExec:
                 return None, mask
             if not local:
                 self._touch(buf, it, write, u, atomic)
+            if buf.written is not None:
+                self._initcheck(op, buf, it, write, u)
             if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, None, u, mask, op)
             return u, mask
@@ -223,6 +227,8 @@ class KernelExec:
                         self.flush_patterns()
                     rec = self.pattern[key] = (buf, it, write, v, [], atomic)
                 rec[4].append(u)
+            if buf.written is not None:
+                self._initcheck(op, buf, it, write, v + u if u else v)
             if not atomic and (not local or self.local[id(buf)] is not self.ids.t):
                 self.races.access(buf, it, write, v, u, None, op)
             return (v, u) if u >= 0 else v + u, None
@@ -243,9 +249,20 @@ class KernelExec:
             act = off[mask]
         if not local and act.size:
             self._touch(buf, it, write, act, atomic)
+        if buf.written is not None and act.size:
+            self._initcheck(op, buf, it, write, act)
         if act.size and not atomic and (not local or self.local[id(buf)] is not self.ids.t):
             self.races.access(buf, it, write, off, 0, mask, op)
         return off, mask
+
+    def _initcheck(self, op: Any, buf: Buffer, itemsize: int, write: bool, offs: Any) -> None:
+        """Mark elements ``offs`` written, or check that a read of them meets only written bytes
+        (the first read that does not is recorded, and the buffer is no longer tracked)."""
+        if write:
+            buf.mark_elements_written(offs, itemsize)
+        elif buf.unwritten_elements_read(offs, itemsize):
+            buf.written = None
+            self.uninit.append(UninitRead(buf, str(op.loc) if op.loc is not None else None))
 
     def _touch(self, buf: Buffer, itemsize: int, write: bool, offs: Any, atomic: bool = False) -> None:
         key = (id(buf), itemsize, write, atomic)
@@ -273,6 +290,8 @@ class KernelExec:
         self.flush_patterns()
         out = list(self.oob)
         for (_, _, write, atomic), (buf, bm, it) in sorted(self.touched.items(), key=lambda kv: kv[0][2]):
+            if write:
+                buf.settle_written()
             edges = np.flatnonzero(np.diff(np.concatenate(([False], bm, [False])).view(np.int8)))
             for a, b in zip(edges[0::2], edges[1::2]):
                 out.append(Access(buf, int(a) * it, int(b) * it, write, atomic))
@@ -288,19 +307,25 @@ class KernelExec:
             buf = Buffer(-1, per * nblocks, "host_shared", np.zeros(per * nblocks, np.uint8),
                          loc=str(op.loc) if op is not None and op.loc is not None else None,
                          name="dynamic shared memory")
+            buf.written = np.zeros(buf.nbytes, np.bool_)  # uninitialized on a GPU
             p = Ptr(buf, 0)
             self.local[id(buf)] = self.ids.block_linear
             self._dyn_shared = MemRef(p, p, 0, (n,), (1,), np.dtype(np.int8), block_stride=per)
         return self._dyn_shared
 
-    def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int) -> MemRef:
+    def local_memref(self, t: T.MemRefType, instances: np.ndarray, count: int, loc: Any = None) -> MemRef:
+        """Workgroup (one copy per block: ``instances`` is the block index) or private memory (one
+        per thread), zeroed here but uninitialized on a GPU: its reads are checked like global ones."""
         sizes = tuple(int(s) for s in t.shape)
         dt, codec = element_storage(t.element_type)
         size = alloc_size(t.element_type)
         n = 1
         for s in sizes:
             n *= s
-        buf = Buffer(-1, n * count * size, "host_shared", np.zeros(n * count * size, np.uint8))
+        kind = "workgroup memory" if instances is self.ids.block_linear else "private memory"
+        buf = Buffer(-1, n * count * size, "host_shared", np.zeros(n * count * size, np.uint8),
+                     loc=str(loc) if loc is not None else None, name=kind,
+                     written=np.zeros(n * count * size, np.bool_))
         p = Ptr(buf, 0)
         self.local[id(buf)] = instances
         return MemRef(p, p, 0, sizes, row_major(sizes), dt, block_stride=n, codec=codec)
@@ -365,7 +390,7 @@ def run_kernel(func: Any, grid: list[int], block: list[int], args: list[Any], *,
     finally:
         if printf is not None and ex.printed:
             printf("".join(ex.printed))
-    return [*ex.accesses(), *ex.races.races(), *stopped]
+    return [*ex.accesses(), *ex.uninit, *ex.races.races(), *stopped]
 
 
 

@@ -35,6 +35,9 @@ class Buffer:
     name: str | None = None
     #: Device-side handle (e.g. a ``CUdeviceptr``) when a real device backs this buffer.
     device_handle: object = None
+    #: Which bytes something wrote (``cuMemAlloc`` memory starts uninitialized); ``None``: not
+    #: tracked (initialized memory, or an uninitialized read of it was already reported).
+    written: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in BUFFER_KINDS:
@@ -75,9 +78,64 @@ class Buffer:
             )
         return self.data[offset_bytes : offset_bytes + n * dt.itemsize].view(dt)
 
+    def mark_written(self, lo: int, hi: int) -> None:
+        """Bytes ``[lo, hi)`` now hold data (all of them: nothing more to track)."""
+        if self.written is not None:
+            if lo <= 0 and hi >= self.nbytes:
+                self.written = None
+            else:
+                self.written[max(lo, 0):max(hi, 0)] = True
+
+    def settle_written(self) -> None:
+        """Stop tracking once every byte was written (one pass over the mask: call it per launch,
+        not per access)."""
+        if self.written is not None and self.written.all():
+            self.written = None
+
+    def unwritten_read(self, lo: int, hi: int) -> bool:
+        """True if a read of bytes ``[lo, hi)`` meets a byte nothing wrote."""
+        w = self.written
+        return w is not None and hi > lo and not w[max(lo, 0):max(hi, 0)].all()
+
+    def _elements(self, itemsize: int) -> np.ndarray | None:
+        """The ``written`` mask seen as one unsigned integer per ``itemsize``-byte element (all
+        bytes written <=> the value :func:`_all_written` gives), or None for odd sizes."""
+        w = self.written
+        if w is None or itemsize not in (1, 2, 4, 8):
+            return None
+        n = self.nbytes // itemsize
+        return w[: n * itemsize].view(np.uint8).view(f"<u{itemsize}")
+
+    def mark_elements_written(self, offs: object, itemsize: int) -> None:
+        """Elements ``offs`` (element indices, int or int array) of size ``itemsize`` now hold data."""
+        if self.written is None:
+            return
+        ev = self._elements(itemsize)
+        if ev is not None:
+            ev[offs] = _all_written(itemsize)
+        else:
+            o = np.asarray(offs, dtype=np.int64).reshape(-1, 1) * itemsize
+            self.written[(o + np.arange(itemsize)).ravel()] = True
+
+    def unwritten_elements_read(self, offs: object, itemsize: int) -> bool:
+        """True if a read of elements ``offs`` meets a byte nothing wrote."""
+        if self.written is None:
+            return False
+        ev = self._elements(itemsize)
+        if ev is not None:
+            return bool(np.any(ev[offs] != _all_written(itemsize)))
+        o = np.asarray(offs, dtype=np.int64).reshape(-1, 1) * itemsize
+        return not bool(self.written[(o + np.arange(itemsize)).ravel()].all())
+
     def __repr__(self) -> str:
         state = "" if self.alive else ", freed"
         return f"Buffer(#{self.id}, {self.nbytes}B, {self.kind}{state})"
+
+
+def _all_written(itemsize: int) -> int:
+    """An element's bytes of the ``written`` mask (numpy bools are bytes 0/1) read as one
+    unsigned integer when all of them are True: ``0x01...01``."""
+    return int.from_bytes(b"\x01" * itemsize, "little")
 
 
 @dataclass(frozen=True)
@@ -134,13 +192,17 @@ class Memory:
         *,
         data: np.ndarray | None = None,
         device_handle: object = None,
+        uninitialized: bool = False,
     ) -> Buffer:
-        """A new buffer of ``nbytes`` bytes (zero-filled unless ``data`` is given)."""
+        """A new buffer of ``nbytes`` bytes (zero-filled unless ``data`` is given); with
+        ``uninitialized`` its bytes count as never written (``Buffer.written``)."""
         if nbytes < 0:
             raise ValueError(f"negative allocation size {nbytes}")
         if data is None:
             data = np.zeros(int(nbytes), dtype=np.uint8)
         buf = Buffer(next(self._ids), int(nbytes), kind, data, loc=loc, device_handle=device_handle)
+        if uninitialized:
+            buf.written = np.zeros(int(nbytes), dtype=np.bool_)
         self.buffers[buf.id] = buf
         return buf
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .concurrent import KernelJob, RunningKernel, RunningKernels
 from .devices import Device, SimDevice
-from .hazards import Agent, Hazard, HazardChecker, VectorClock
+from .hazards import Agent, Hazard, HazardChecker, UninitRead, VectorClock
 from .kernel_races import KernelRace
 from .memory import Buffer, Memory, Ptr
 from .model import Access, Command, CostModel, DeviceAssert, Event, Flow, HostSlice, HostThread, StickyError, Stream
@@ -326,7 +326,8 @@ class Runtime:
     # ------------------------------------------------------------------ memory
     def _alloc(self, nbytes: int, kind: str, loc: str | None) -> Ptr:
         data, handle = self.device.alloc(nbytes, kind)
-        buf = self.memory.allocate(nbytes, kind, loc, data=data, device_handle=handle)
+        buf = self.memory.allocate(nbytes, kind, loc, data=data, device_handle=handle,  # cuMemAlloc: not zeroed
+                                   uninitialized=kind != "host" and self.device.name == "sim")
         self.counts["allocs"] += 1
         return Ptr(buf, 0)
 
@@ -459,9 +460,10 @@ class Runtime:
         self.running.settle()
         h = self._host(agent)
         self.ddcp.host_access(buffer, lo, hi, is_write)
-        return self.checker.access(
-            h.agent, buffer, lo, hi, is_write, what or ("host store" if is_write else "host load"), loc
-        )
+        what = what or ("host store" if is_write else "host load")
+        out = self.checker.access(h.agent, buffer, lo, hi, is_write, what, loc)
+        hz = self.checker.init_access(h.agent, buffer, lo, hi, is_write, what, loc) if buffer.host_visible else None
+        return out if hz is None else [*out, hz]
 
     def mgpuMemHostRegisterMemRef(
         self, ptr: Ptr, nbytes: int | None = None, *, loc: str | None = None, agent: HostThread | None = None
@@ -602,6 +604,8 @@ class Runtime:
             self.checker.access(
                 s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memcpy", loc, direct=False
             )
+            self.checker.init_access(s.agent, src.buffer, src.offset, src.offset + nbytes, False, "memcpy", loc)
+            dst.buffer.mark_written(dst.offset, dst.offset + nbytes)
             n = min(self._clip(dst, nbytes), self._clip(src, nbytes))
             if n > 0 and dst.buffer.alive and src.buffer.alive and self.sticky is None:
                 self.device.memcpy(dst, src, n, s.handle)
@@ -627,6 +631,7 @@ class Runtime:
             assert dst.buffer is not None
             self._cmd_accesses.append((dst.buffer, dst.offset, dst.offset + nbytes, True))
             self.checker.access(s.agent, dst.buffer, dst.offset, dst.offset + nbytes, True, "memset", loc)
+            dst.buffer.mark_written(dst.offset, dst.offset + nbytes)
             n = self._clip(dst, nbytes) // width
             if n > 0 and dst.buffer.alive and self.sticky is None:
                 self.device.memset(dst, int(value), n, width, s.handle)
@@ -634,29 +639,13 @@ class Runtime:
         self.counts["bytes_set"] += nbytes
         return self._enqueue(s, h, "memset", "memset", self.cost.memset(nbytes), loc, nbytes=nbytes)
 
-    def mgpuMemset32(
-        self,
-        dst: Ptr,
-        value: int,
-        count: int,
-        stream: Stream | None = None,
-        *,
-        loc: str | None = None,
-        agent: HostThread | None = None,
-    ) -> Command:
+    def mgpuMemset32(self, dst: Ptr, value: int, count: int, stream: Stream | None = None, *,
+                      loc: str | None = None, agent: HostThread | None = None) -> Command:
         """``cuMemsetD32Async``: ``count`` 32-bit elements (not bytes)."""
         return self._memset(4, dst, value, count, stream, loc, agent)
 
-    def mgpuMemset16(
-        self,
-        dst: Ptr,
-        value: int,
-        count: int,
-        stream: Stream | None = None,
-        *,
-        loc: str | None = None,
-        agent: HostThread | None = None,
-    ) -> Command:
+    def mgpuMemset16(self, dst: Ptr, value: int, count: int, stream: Stream | None = None, *,
+                      loc: str | None = None, agent: HostThread | None = None) -> Command:
         """``cuMemsetD16Async``: ``count`` 16-bit elements (not bytes)."""
         return self._memset(2, dst, value, count, stream, loc, agent)
 
@@ -707,6 +696,9 @@ class Runtime:
             if isinstance(acc, KernelRace):
                 self._report("kernel-race", f"race inside {what}: {acc.message}", acc.loc or loc, acc.other_loc)
                 continue
+            if isinstance(acc, UninitRead):
+                self.checker.uninitialized_read(agent, acc.buffer, what, acc.loc or loc)
+                continue
             if isinstance(acc, DeviceAssert):
                 self.device_log.extend(acc.lines)
                 self.sticky = StickyError(f"kernel {name}", loc)
@@ -715,6 +707,8 @@ class Runtime:
             atomic = bool(acc[4]) if len(acc) > 4 else False
             self._cmd_accesses.append((buf, int(lo), int(hi), bool(is_write)))
             self.checker.access(agent, buf, int(lo), int(hi), bool(is_write), what, loc, atomic=atomic)
+            if is_write:  # what the simulator's kernels wrote is marked as they run; other launchers'
+                buf.mark_written(int(lo), int(hi))
 
     def _finish_kernel(self, k: RunningKernel) -> None:
         saved, self._cmd_accesses = self._cmd_accesses, []  # not the command being enqueued now

@@ -1,5 +1,5 @@
 // A random synchronous program (benchmarks/schedule.py's generator: 12 gpu ops over 4 buffers,
-// 16-thread kernels, host prints through printMemref at the end) through async-region and the
+// 16-thread kernels, each buffer zeroed first, host prints through printMemref at the end) through async-region and the
 // lowering: it prints what the synchronous program prints, with no hazards or leaks, on more than
 // one stream, and its makespan stays within 1.5x of the data-dependence critical path the
 // simulator observed (serial lowering: 1.5x-1.9x on such programs).
@@ -17,6 +17,11 @@ module attributes {gpu.container_module} {
     %b1 = gpu.alloc () : memref<16xi32>
     %b2 = gpu.alloc () : memref<16xi32>
     %b3 = gpu.alloc () : memref<16xi32>
+    %zero = arith.constant 0 : i32
+    gpu.memset %b0, %zero : memref<16xi32>, i32
+    gpu.memset %b1, %zero : memref<16xi32>, i32
+    gpu.memset %b2, %zero : memref<16xi32>, i32
+    gpu.memset %b3, %zero : memref<16xi32>, i32
     %k0 = arith.constant 2 : i32
     gpu.launch_func  @kernels::@add blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b0 : memref<16xi32>, %b2 : memref<16xi32>, %k0 : i32)
     gpu.launch_func  @kernels::@mix blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b3 : memref<16xi32>, %b3 : memref<16xi32>, %b3 : memref<16xi32>)

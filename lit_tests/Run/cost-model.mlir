@@ -26,6 +26,8 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
     %d = gpu.alloc () : memref<16xi32>
+    %zero = arith.constant 0 : i32
+    gpu.memset %d, %zero : memref<16xi32>, i32
     gpu.launch_func @k::@inc blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%d : memref<16xi32>)
     gpu.launch_func @k::@inc blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%d : memref<16xi32>)
     gpu.dealloc %d : memref<16xi32>

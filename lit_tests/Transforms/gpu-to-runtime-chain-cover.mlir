@@ -3,7 +3,8 @@
 // beside the %b0/%b1 chain, then the fork of %t4 into %t5 and %t6), so it runs on 2 streams; the
 // greedy rule before took 3 here (%t6 started a stream of its own; %t0's stream, idle by then, goes
 // on with it: %t6 waits for %t0 anyway).  A benchmark program (benchmarks/schedule.py, 7 ops over 3
-// buffers); the lowered program prints what the input prints, with no leak and no hazard.
+// buffers, the two buffers read first zeroed); the lowered program prints what the input prints, with
+// no leak and no hazard.
 // RUN: asyncgpu-opt %s -gpu-to-runtime | filecheck %s
 // RUN: asyncgpu-opt %s --run --backend sim | filecheck %s --check-prefix=OUT
 // RUN: asyncgpu-opt %s -gpu-to-runtime --run --backend sim --run-stats %t.json | filecheck %s --check-prefix=OUT
@@ -27,10 +28,13 @@ module attributes {gpu.container_module} {
     %b0, %ta0 = gpu.alloc async () : memref<4xi32>
     %b1, %ta1 = gpu.alloc async () : memref<4xi32>
     %b2, %ta2 = gpu.alloc async () : memref<4xi32>
+    %zero = arith.constant 0 : i32
+    %z2 = gpu.memset async [%ta2] %b2, %zero : memref<4xi32>, i32
+    %z1 = gpu.memset async [%ta1] %b1, %zero : memref<4xi32>, i32
     %k0 = arith.constant 5 : i32
-    %t0 = gpu.launch_func async [%ta2] @kernels::@add blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b2 : memref<4xi32>, %b2 : memref<4xi32>, %k0 : i32)
+    %t0 = gpu.launch_func async [%z2] @kernels::@add blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b2 : memref<4xi32>, %b2 : memref<4xi32>, %k0 : i32)
     %k1 = arith.constant 8 : i32
-    %t1 = gpu.launch_func async [%ta0, %ta1] @kernels::@add blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b0 : memref<4xi32>, %b1 : memref<4xi32>, %k1 : i32)
+    %t1 = gpu.launch_func async [%ta0, %z1] @kernels::@add blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b0 : memref<4xi32>, %b1 : memref<4xi32>, %k1 : i32)
     %t2 = gpu.launch_func async [%t1] @kernels::@mix blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b1 : memref<4xi32>, %b0 : memref<4xi32>, %b0 : memref<4xi32>)
     %t3 = gpu.launch_func async [%t0, %t1, %t2] @kernels::@mix blocks in (%c1, %c1, %c1) threads in (%cT, %c1, %c1) args(%b0 : memref<4xi32>, %b0 : memref<4xi32>, %b2 : memref<4xi32>)
     %t4 = gpu.memcpy async [%t2, %t3] %b1, %b0 : memref<4xi32>, memref<4xi32>

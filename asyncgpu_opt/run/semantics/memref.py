@@ -265,7 +265,7 @@ def _kstore_at(ex: Any, op: Any, val: Any, m: Any, idx: list[Any]) -> Any:
 
 @KERNEL.impl(memref_d.AllocaOp)
 def _kalloca(ex: Any, op: Any) -> Any:
-    return ex.local_memref(op.results[0].type, ex.ids.t, ex.ids.n)
+    return ex.local_memref(op.results[0].type, ex.ids.t, ex.ids.n, op.loc)
 
 
 # --------------------------------------------------------------------------- CUDA C
