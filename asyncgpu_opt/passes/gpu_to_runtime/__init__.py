@@ -96,7 +96,7 @@ from .dispatch import BlockLowering
 from .handles import Event
 from .lowering import Lowering
 from .ops import LOWERINGS, is_host_op
-from .prepare import forward_single_waits, has_token, single_use_async_tokens
+from .prepare import fold_host_only_joins, forward_single_waits, has_token, single_use_async_tokens
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,7 @@ def _lower_function(L: Lowering, fn: Operation) -> bool:
                            or any(is_token(r) for r in o.results) for o in fn.walk()):
         return changed
     forward_single_waits(fn)
+    fold_host_only_joins(fn)
     single_use_async_tokens(fn)
     multi = len(fn.regions[0].blocks) > 1
     if multi:

@@ -49,6 +49,31 @@ def forward_single_waits(fn: Operation) -> None:
     edits.commit()
 
 
+def fold_host_only_joins(fn: Operation) -> None:
+    """``%j = gpu.wait async [%a, %b, ...]`` whose every use is a host ``gpu.wait`` of its block: those
+    waits wait for ``%a, %b, ...`` instead and the join goes (lowered, it would take a stream of its
+    own only to wait on events the host then synchronizes: one stream more than the graph's width)."""
+    from ...dialects.gpu import AsyncOp, WaitOp
+
+    edits = Rewriter()
+    for op in fn.walk():
+        if op.opdef is not WaitOp or not op.results or not op.results[0].uses:
+            continue
+        tok, deps = op.results[0], AsyncOp.deps(op)
+        users = {id(u): u for u, _ in tok.uses}.values()
+        if len(deps) < 2 or not all(u.opdef is WaitOp and not u.results and u.parent is op.parent for u in users):
+            continue
+        for u in users:
+            new: list[Any] = []
+            for v in AsyncOp.deps(u):
+                for w in (deps if v is tok else (v,)):
+                    if not any(w is x for x in new):
+                        new.append(w)
+            WaitOp.set_operand_group(u, "asyncDependencies", new)
+        edits.erase(op)
+    edits.commit()
+
+
 def has_token(t: T.Type) -> bool:
     return isinstance(t, T.FunctionType) and any(x == T.gpu_async_token for x in (*t.inputs, *t.results))
 
